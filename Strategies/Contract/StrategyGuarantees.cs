@@ -1,0 +1,29 @@
+namespace EventCommitLab.Strategies.Contract;
+
+/// <summary>
+/// What a strategy claims about the log it leaves. The verifier checks every run against these claims: breaking a
+/// claim fails the run; a violation of something not claimed is reported as the strategy's known weakness.
+/// Lost, duplicated or misacknowledged events and inconsistent aggregate versions are failures for every strategy.
+/// </summary>
+/// <param name="AtomicMultiEventCommit">A commit's events are all written or none are.</param>
+/// <param name="GapFreeSequence">Sequence numbers run 0, 1, 2, ... with none skipped, even after failed commits.</param>
+/// <param name="ContiguousCommit">A commit's events have consecutive sequence numbers.</param>
+/// <param name="SafeWithSeveralWriterProcesses">Several processes may commit to one log at once.</param>
+public sealed record StrategyGuarantees(
+    bool AtomicMultiEventCommit,
+    bool GapFreeSequence,
+    bool ContiguousCommit,
+    bool SafeWithSeveralWriterProcesses)
+{
+    public static StrategyGuarantees All { get; } = new(true, true, true, true);
+
+    public override string ToString() => string.Join(", ", Describe().Select(g => $"{g.Name}: {(g.Claimed ? "yes" : "no")}"));
+
+    public IEnumerable<(string Name, bool Claimed)> Describe()
+    {
+        yield return ("atomic multi-event commit", AtomicMultiEventCommit);
+        yield return ("gap-free sequence", GapFreeSequence);
+        yield return ("contiguous commit", ContiguousCommit);
+        yield return ("several writer processes", SafeWithSeveralWriterProcesses);
+    }
+}

@@ -1,0 +1,133 @@
+using System.Threading.Channels;
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
+
+namespace EventCommitLab.Strategies.Implementations;
+
+/// <summary>
+/// A real group commit. Callers put their commit on a bounded channel and await their own result; one writer loop
+/// takes everything that is queued (up to <see cref="BatchingPipelineOptions.MaxBatchEvents"/>), checks each commit's
+/// aggregate version, reserves one contiguous range from the counter and writes the batch in one transaction with one
+/// insert, then answers each caller.
+/// </summary>
+/// <remarks>
+/// There is no linger timer: a lone commit is written at once, and batches form only from commits that arrive while
+/// the previous batch is being written, so batching grows with load on its own. A commit whose aggregate check fails
+/// is rejected alone. When the batch's transaction fails for good (a payload the database refuses, say), each commit
+/// of it is written again on its own, so that only the bad one fails. Disposing stops taking commits, writes and
+/// answers everything already queued, then returns. A caller that cancels while its commit is queued stops waiting,
+/// but the commit may still be written.
+/// </remarks>
+public sealed class BatchingPipelineStrategy : CommitStrategyBase
+{
+    private readonly Channel<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)> _queue;
+    private readonly int _maxBatchEvents;
+    private readonly Task _writer;
+
+    public BatchingPipelineStrategy(IEventStore store, CommitStrategyOptions options)
+        : base(store, options)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.QueueCapacity, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.MaxBatchEvents, 1);
+        _maxBatchEvents = options.Pipeline.MaxBatchEvents;
+        _queue = Channel.CreateBounded<(CommitRequest, TaskCompletionSource<CommitResult>)>(
+            new BoundedChannelOptions(options.Pipeline.QueueCapacity) { SingleReader = true, FullMode = BoundedChannelFullMode.Wait });
+        _writer = Task.Run(WriteLoopAsync);
+    }
+
+    public override string Name => "BatchingPipeline";
+
+    public override StrategyGuarantees Guarantees => StrategyGuarantees.All;
+
+    public override async Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        var completion = new TaskCompletionSource<CommitResult>(TaskCreationOptions.RunContinuationsAsynchronously);
+        try
+        {
+            await _queue.Writer.WriteAsync((request, completion), cancellationToken).ConfigureAwait(false);
+        }
+        catch (ChannelClosedException)
+        {
+            throw new ObjectDisposedException(Name, "The batching pipeline has been shut down and takes no more commits.");
+        }
+
+        return await completion.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public override async ValueTask DisposeAsync()
+    {
+        _queue.Writer.TryComplete();
+        await _writer.ConfigureAwait(false);
+        await base.DisposeAsync().ConfigureAwait(false);
+    }
+
+    protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        var outcome = (await BatchCommitWriter.WriteAsync(Store, [request], cancellationToken).ConfigureAwait(false))[0];
+        return outcome.Result ?? throw outcome.Failure!;
+    }
+
+    private async Task WriteLoopAsync()
+    {
+        var reader = _queue.Reader;
+        var batch = new List<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)>();
+        while (await reader.WaitToReadAsync().ConfigureAwait(false))
+        {
+            var events = 0;
+            while (reader.TryPeek(out var next)
+                   && (batch.Count == 0 || events + next.Request.Events.Count <= _maxBatchEvents)
+                   && reader.TryRead(out next))
+            {
+                batch.Add(next);
+                events += next.Request.Events.Count;
+            }
+
+            await WriteBatchAsync(batch).ConfigureAwait(false);
+            batch.Clear();
+        }
+    }
+
+    private async Task WriteBatchAsync(IReadOnlyList<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)> batch)
+    {
+        IReadOnlyList<CommitOutcome> outcomes;
+        try
+        {
+            var requests = batch.Select(p => p.Request).ToArray();
+            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, requests, ct), CancellationToken.None).ConfigureAwait(false);
+        }
+        catch (Exception) when (batch.Count > 1)
+        {
+            foreach (var pending in batch)
+            {
+                await WriteBatchAsync([pending]).ConfigureAwait(false);
+            }
+
+            return;
+        }
+        catch (Exception e)
+        {
+            batch[0].Completion.TrySetException(e);
+            return;
+        }
+
+        Counters.AddBatch();
+        for (var i = 0; i < batch.Count; i++)
+        {
+            if (outcomes[i].Result is { } result)
+            {
+                batch[i].Completion.TrySetResult(result);
+                continue;
+            }
+
+            if (outcomes[i].Failure is ConcurrencyConflictException)
+            {
+                Counters.AddConflict();
+            }
+
+            batch[i].Completion.TrySetException(outcomes[i].Failure!);
+        }
+    }
+}

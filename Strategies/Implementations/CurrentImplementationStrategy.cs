@@ -1,0 +1,38 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
+
+namespace EventCommitLab.Strategies.Implementations;
+
+/// <summary>
+/// The event store's current implementation: one transaction per commit, the next sequence number is the count of
+/// the event log read inside that transaction, and each event is inserted on its own.
+/// </summary>
+/// <remarks>
+/// Two concurrent commits read the same count and try to write the same sequence numbers; the database's unique key
+/// on the sequence number lets one win and rejects the other, which the store reports as transient and the retry
+/// pipeline runs again from the count. The cost therefore grows with concurrency (lost races) and with the log's
+/// size (the count).
+/// </remarks>
+public sealed class CurrentImplementationStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
+{
+    public override string Name => "CurrentImplementation";
+
+    public override StrategyGuarantees Guarantees => StrategyGuarantees.All;
+
+    protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        await using var transaction = await Store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        await AggregateVersionGuard.EnsureAsync(transaction, request, cancellationToken).ConfigureAwait(false);
+        var next = await transaction.CountEventsAsync(cancellationToken).ConfigureAwait(false);
+        var events = request.Stamp(next);
+        foreach (var e in events)
+        {
+            await transaction.InsertEventAsync(e, cancellationToken).ConfigureAwait(false);
+        }
+
+        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        return AggregateVersionGuard.Acknowledge(request, events);
+    }
+}

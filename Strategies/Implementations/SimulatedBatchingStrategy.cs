@@ -1,0 +1,58 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
+
+namespace EventCommitLab.Strategies.Implementations;
+
+/// <summary>
+/// The seed's simulated batching: handed a whole wave of concurrent commits at once, it writes them in one
+/// transaction with one insert, their sequence range reserved from the counter.
+/// </summary>
+/// <remarks>
+/// This is not a batcher an application could use: real callers arrive one by one and nobody hands the store the
+/// list of commits that happen to be concurrent. It measures the best a group commit can do, with perfect batches and
+/// no queueing, and is the yardstick for <see cref="BatchingPipelineStrategy"/>. Called one commit at a time it is a
+/// wave of one, i.e. <see cref="TransactionalCounterStrategy"/>.
+/// </remarks>
+public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyOptions options)
+    : CommitStrategyBase(store, options), IWaveCommitStrategy
+{
+    public override string Name => "SimulatedBatching";
+
+    public override StrategyGuarantees Guarantees => StrategyGuarantees.All;
+
+    public async Task<IReadOnlyList<CommitOutcome>> CommitWaveAsync(IReadOnlyList<CommitRequest> wave, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(wave);
+        if (wave.Count == 0)
+        {
+            throw new ArgumentException("A wave needs at least one commit; this one has none.", nameof(wave));
+        }
+
+        IReadOnlyList<CommitOutcome> outcomes;
+        try
+        {
+            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, wave, ct), cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return [.. wave.Select(r => CommitOutcome.Failed(r, e))];
+        }
+
+        Counters.AddBatch();
+        foreach (var outcome in outcomes.Where(o => o.Failure is ConcurrencyConflictException))
+        {
+            Counters.AddConflict();
+        }
+
+        return outcomes;
+    }
+
+    protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        var outcome = (await BatchCommitWriter.WriteAsync(Store, [request], cancellationToken).ConfigureAwait(false))[0];
+        Counters.AddBatch();
+        return outcome.Result ?? throw outcome.Failure!;
+    }
+}

@@ -1,0 +1,28 @@
+using EventCommitLab.Strategies.Model;
+
+namespace EventCommitLab.Strategies.Port;
+
+/// <summary>
+/// The port every strategy is written against; each database implements it in its own project. One instance is one
+/// event log (a database), safe to use from many threads at once.
+/// </summary>
+public interface IEventStore : IAsyncDisposable
+{
+    /// <summary>Names the store and where it lives, for logs and table headers.</summary>
+    string Description { get; }
+
+    /// <summary>Starts a transaction: nothing done through the session is visible to others until it commits.</summary>
+    Task<IStoreSession> BeginTransactionAsync(CancellationToken cancellationToken);
+
+    /// <summary>Opens a session with no transaction: each operation stands alone and is durable once it returns.</summary>
+    Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken);
+
+    /// <summary>The whole log in sequence order, as committed. For the verifier.</summary>
+    IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
+
+    /// <summary>Every aggregate's stored version. For the verifier.</summary>
+    IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken);
+
+    /// <summary>Says what an exception thrown by this store means, from the database's error codes only.</summary>
+    StoreErrorKind Classify(Exception exception);
+}

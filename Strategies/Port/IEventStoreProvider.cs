@@ -1,0 +1,17 @@
+namespace EventCommitLab.Strategies.Port;
+
+/// <summary>
+/// A database server the lab may use (a private one it started, or one it was pointed at). It hands out fresh, empty
+/// event logs; disposing a store removes its log, disposing the provider stops what the lab started.
+/// </summary>
+public interface IEventStoreProvider : IAsyncDisposable
+{
+    /// <summary>The store's short name as the command line takes it, e.g. <c>postgres</c>.</summary>
+    string Name { get; }
+
+    /// <summary>The server, its version and the settings that matter for commit cost, for table headers.</summary>
+    string Description { get; }
+
+    /// <summary>Creates a new, empty event log with its schema.</summary>
+    Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken);
+}

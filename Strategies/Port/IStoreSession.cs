@@ -1,0 +1,39 @@
+using EventCommitLab.Strategies.Model;
+
+namespace EventCommitLab.Strategies.Port;
+
+/// <summary>
+/// The operations strategies compose. In a transaction they take effect together on <see cref="CommitAsync"/>;
+/// disposing an uncommitted transaction rolls it back. In an auto-commit session each one takes effect at once.
+/// </summary>
+public interface IStoreSession : IAsyncDisposable
+{
+    /// <summary>How many events the log holds, as this session sees it.</summary>
+    Task<long> CountEventsAsync(CancellationToken cancellationToken);
+
+    /// <summary>The highest sequence number in the log, or null when the log is empty.</summary>
+    Task<long?> ReadHighestSequenceNumberAsync(CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Takes <paramref name="count"/> numbers from the store's sequence counter and returns the first. In a
+    /// transaction the counter stays locked until it ends, so a rolled-back reservation leaves no gap.
+    /// </summary>
+    Task<long> ReserveSequenceNumbersAsync(int count, CancellationToken cancellationToken);
+
+    /// <summary>Writes one event: one round trip.</summary>
+    Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken);
+
+    /// <summary>Writes many events in one round trip.</summary>
+    Task InsertEventsAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Moves an aggregate from <paramref name="expectedVersion"/> to <paramref name="nextVersion"/>, creating it when
+    /// <paramref name="expectedVersion"/> is 0. When it is at another version nothing changes and the result says so;
+    /// a failed check never aborts the session's transaction, so other commits of a batch can go on.
+    /// </summary>
+    Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
+        AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken);
+
+    /// <summary>Commits the transaction; does nothing in an auto-commit session.</summary>
+    Task CommitAsync(CancellationToken cancellationToken);
+}

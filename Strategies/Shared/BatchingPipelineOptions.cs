@@ -1,0 +1,12 @@
+namespace EventCommitLab.Strategies.Shared;
+
+/// <summary>Options of the group-commit pipeline.</summary>
+public sealed record BatchingPipelineOptions
+{
+    /// <summary>Commits that may wait in the queue; further callers wait for room. Default 10 000 (1 to int.MaxValue).</summary>
+    public int QueueCapacity { get; init; } = 10_000;
+
+    /// <summary>A batch stops taking commits once it holds this many events. Default 5 000; a single larger
+    /// commit is still written, alone.</summary>
+    public int MaxBatchEvents { get; init; } = 5_000;
+}

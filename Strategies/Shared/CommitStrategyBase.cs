@@ -1,0 +1,64 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using Polly;
+
+namespace EventCommitLab.Strategies.Shared;
+
+/// <summary>
+/// What the per-commit strategies share: request validation, the retry pipeline and the counters. A strategy only
+/// says how one attempt of one commit is written.
+/// </summary>
+public abstract class CommitStrategyBase : ICommitStrategy
+{
+    private readonly ResiliencePipeline _retry;
+
+    protected CommitStrategyBase(IEventStore store, CommitStrategyOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(store);
+        ArgumentNullException.ThrowIfNull(options);
+        Store = store;
+        _retry = CommitRetryPipeline.Create(store, options.Retry, Counters);
+    }
+
+    public abstract string Name { get; }
+
+    public abstract StrategyGuarantees Guarantees { get; }
+
+    public CommitCounters Counters { get; } = new();
+
+    protected IEventStore Store { get; }
+
+    public Task<CommitResult> CommitAsync(IReadOnlyList<UncommittedEvent> events, CancellationToken cancellationToken) =>
+        CommitAsync(CommitRequest.ForEvents(events), cancellationToken);
+
+    public Task<CommitResult> CommitAggregateAsync(
+        AggregateKey aggregate, long expectedVersion, IReadOnlyList<UncommittedEvent> events, CancellationToken cancellationToken) =>
+        CommitAsync(CommitRequest.ForAggregate(aggregate, expectedVersion, events), cancellationToken);
+
+    public virtual async Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        try
+        {
+            return await RetryAsync(ct => CommitOnceAsync(request, ct), cancellationToken).ConfigureAwait(false);
+        }
+        catch (ConcurrencyConflictException)
+        {
+            Counters.AddConflict();
+            throw;
+        }
+    }
+
+    public virtual ValueTask DisposeAsync()
+    {
+        GC.SuppressFinalize(this);
+        return ValueTask.CompletedTask;
+    }
+
+    /// <summary>One attempt: on a transient failure it is called again from the start, in a new transaction.</summary>
+    protected abstract Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken);
+
+    protected async Task<T> RetryAsync<T>(Func<CancellationToken, Task<T>> attempt, CancellationToken cancellationToken) =>
+        await _retry.ExecuteAsync(static async (a, ct) => await a(ct).ConfigureAwait(false), attempt, cancellationToken).ConfigureAwait(false);
+}

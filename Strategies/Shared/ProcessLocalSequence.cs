@@ -1,0 +1,46 @@
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Strategies.Shared;
+
+/// <summary>
+/// A sequence counter held in this process, started from the log's highest sequence number on first use. Numbers
+/// taken by a commit that then fails are never given back (a gap), and a second process has its own counter.
+/// </summary>
+internal sealed class ProcessLocalSequence(IEventStore store) : IDisposable
+{
+    private readonly SemaphoreSlim _initialisation = new(1, 1);
+    private long _next = -1;
+
+    /// <summary>Takes <paramref name="count"/> consecutive numbers and returns the first.</summary>
+    public async ValueTask<long> ReserveAsync(int count, CancellationToken cancellationToken)
+    {
+        if (Volatile.Read(ref _next) < 0)
+        {
+            await InitialiseAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        return Interlocked.Add(ref _next, count) - count;
+    }
+
+    public void Dispose() => _initialisation.Dispose();
+
+    private async Task InitialiseAsync(CancellationToken cancellationToken)
+    {
+        await _initialisation.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            if (Volatile.Read(ref _next) >= 0)
+            {
+                return;
+            }
+
+            await using var session = await store.OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false);
+            var highest = await session.ReadHighestSequenceNumberAsync(cancellationToken).ConfigureAwait(false);
+            Volatile.Write(ref _next, (highest ?? -1) + 1);
+        }
+        finally
+        {
+            _initialisation.Release();
+        }
+    }
+}

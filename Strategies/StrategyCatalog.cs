@@ -1,0 +1,28 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Implementations;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
+
+namespace EventCommitLab.Strategies;
+
+/// <summary>Every strategy the lab knows, by name. Adding a strategy is its file plus one line here.</summary>
+public static class StrategyCatalog
+{
+    public static IReadOnlyList<StrategyRegistration> All { get; } =
+    [
+        new("CurrentImplementation", (s, o) => new CurrentImplementationStrategy(s, o)),
+        new("TransactionalCounter", (s, o) => new TransactionalCounterStrategy(s, o)),
+        new("InMemorySequence", (s, o) => new InMemorySequenceStrategy(s, o)),
+        new("InsertMany", (s, o) => new InsertManyStrategy(s, o)),
+        new("SingleEventNoTransaction", (s, o) => new SingleEventNoTransactionStrategy(s, o)),
+        new("SimulatedBatching", (s, o) => new SimulatedBatchingStrategy(s, o)),
+        new("BatchingPipeline", (s, o) => new BatchingPipelineStrategy(s, o)),
+    ];
+
+    public static IEnumerable<string> Names => All.Select(r => r.Name);
+
+    /// <exception cref="ArgumentException">No strategy has that name; the message lists the names there are.</exception>
+    public static StrategyRegistration Get(string name) =>
+        All.FirstOrDefault(r => string.Equals(r.Name, name, StringComparison.OrdinalIgnoreCase))
+        ?? throw new ArgumentException($"Unknown strategy '{name}'. Known strategies: {string.Join(", ", Names)}.", nameof(name));
+}
