@@ -1,0 +1,22 @@
+using EventCommitLab.Strategies.Port;
+using Npgsql;
+
+namespace EventCommitLab.Stores.Postgres;
+
+/// <summary>What a PostgreSQL error means for a commit, decided from SQLSTATE codes and constraint names only.</summary>
+public static class PostgresErrorClassifier
+{
+    public static StoreErrorKind Classify(Exception exception) => exception switch
+    {
+        PostgresException { SqlState: PostgresErrorCodes.SerializationFailure or PostgresErrorCodes.DeadlockDetected } => StoreErrorKind.Transient,
+
+        // Two writers took the same sequence number: a race the loser wins by trying again with a new number.
+        PostgresException { SqlState: PostgresErrorCodes.UniqueViolation, ConstraintName: PostgresSchema.EventsPrimaryKey } => StoreErrorKind.Transient,
+
+        // Two writers created the same aggregate: the loser's expected version is wrong, which no retry can mend.
+        PostgresException { SqlState: PostgresErrorCodes.UniqueViolation, ConstraintName: PostgresSchema.AggregatesPrimaryKey } => StoreErrorKind.Conflict,
+        PostgresException => StoreErrorKind.Fatal,
+        NpgsqlException { IsTransient: true } => StoreErrorKind.Transient,
+        _ => StoreErrorKind.Fatal,
+    };
+}

@@ -1,0 +1,30 @@
+namespace EventCommitLab.Stores.Postgres;
+
+/// <summary>The lab's tables. The sequence number is the events' primary key, as the _id is in MongoDB.</summary>
+internal static class PostgresSchema
+{
+    public const string EventsPrimaryKey = "events_pkey";
+    public const string AggregatesPrimaryKey = "aggregates_pkey";
+
+    public const string Create = $"""
+        CREATE TABLE events (
+            sequence_number   bigint NOT NULL,
+            event_source      text   NOT NULL,
+            event_type        text   NOT NULL,
+            aggregate_type    text   NULL,
+            aggregate_version bigint NULL,
+            commit_id         uuid   NOT NULL,
+            tags              jsonb  NOT NULL,
+            payload           jsonb  NOT NULL,
+            CONSTRAINT {EventsPrimaryKey} PRIMARY KEY (sequence_number));
+        CREATE TABLE aggregates (
+            event_source   text   NOT NULL,
+            aggregate_type text   NOT NULL,
+            version        bigint NOT NULL,
+            CONSTRAINT {AggregatesPrimaryKey} PRIMARY KEY (event_source, aggregate_type));
+        CREATE TABLE sequence_counter (
+            id                   int    NOT NULL PRIMARY KEY CHECK (id = 1),
+            next_sequence_number bigint NOT NULL);
+        INSERT INTO sequence_counter (id, next_sequence_number) VALUES (1, 0);
+        """;
+}

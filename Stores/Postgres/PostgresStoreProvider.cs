@@ -1,0 +1,143 @@
+using System.Globalization;
+using EventCommitLab.Stores.Postgres.Server;
+using EventCommitLab.Strategies.Port;
+using Npgsql;
+
+namespace EventCommitLab.Stores.Postgres;
+
+/// <summary>
+/// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
+/// new database, dropped when the store is disposed.
+/// </summary>
+public sealed class PostgresStoreProvider : IEventStoreProvider
+{
+    /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
+    public const int StorePoolSize = 100;
+
+    private static readonly TimeSpan ConnectTimeout = TimeSpan.FromSeconds(10);
+
+    private readonly IPostgresServer _server;
+    private readonly NpgsqlDataSource _admin;
+
+    private PostgresStoreProvider(IPostgresServer server, NpgsqlDataSource admin, string description)
+    {
+        _server = server;
+        _admin = admin;
+        Description = description;
+    }
+
+    public string Name => "postgres";
+
+    public string Description { get; }
+
+    public IPostgresServer Server => _server;
+
+    /// <summary>Connects to the given server, or starts a private one, and checks that it answers.</summary>
+    /// <exception cref="StoreSetupException">No server could be found, started or reached; the message says what to do.</exception>
+    public static async Task<PostgresStoreProvider> StartAsync(PostgresStoreConfiguration configuration, Action<string>? log, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(configuration);
+        IPostgresServer server = configuration.ConnectionString is { } connectionString
+            ? new ExternalPostgresServer(connectionString)
+            : await PrivatePostgresServer.StartAsync(PrivateOptions(configuration, log), cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return await ConnectAsync(server, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            await server.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    /// <exception cref="StoreSetupException">The server does not answer within 10 s, or the connection string is invalid.</exception>
+    public static async Task<PostgresStoreProvider> ConnectAsync(IPostgresServer server, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(server);
+        NpgsqlConnectionStringBuilder builder;
+        try
+        {
+            builder = new NpgsqlConnectionStringBuilder(server.AdminConnectionString);
+        }
+        catch (ArgumentException e)
+        {
+            throw new StoreSetupException($"The PostgreSQL connection string is not valid: {e.Message}. Give one like \"Host=localhost;Username=postgres;Password=...\".", e);
+        }
+
+        var admin = NpgsqlDataSource.Create(builder.ConnectionString);
+        try
+        {
+            using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            deadline.CancelAfter(ConnectTimeout);
+            await using var connection = await admin.OpenConnectionAsync(deadline.Token).ConfigureAwait(false);
+            await using var command = new NpgsqlCommand(
+                "SELECT current_setting('server_version'), current_setting('fsync'), current_setting('synchronous_commit'), " +
+                "current_setting('max_connections'), current_setting('shared_buffers'), current_setting('wal_sync_method')",
+                connection);
+            await using var reader = await command.ExecuteReaderAsync(deadline.Token).ConfigureAwait(false);
+            await reader.ReadAsync(deadline.Token).ConfigureAwait(false);
+            var description = string.Create(CultureInfo.InvariantCulture,
+                $"PostgreSQL {reader.GetString(0)} ({server.Origin}); fsync={reader.GetString(1)}, synchronous_commit={reader.GetString(2)}, " +
+                $"max_connections={reader.GetString(3)}, shared_buffers={reader.GetString(4)}, wal_sync_method={reader.GetString(5)}; pool {StorePoolSize} connections per store");
+            return new PostgresStoreProvider(server, admin, description);
+        }
+        catch (Exception e) when (e is NpgsqlException or OperationCanceledException or System.Net.Sockets.SocketException && !cancellationToken.IsCancellationRequested)
+        {
+            await admin.DisposeAsync().ConfigureAwait(false);
+            throw new StoreSetupException(
+                $"Cannot reach PostgreSQL at {builder.Host}:{builder.Port} within {ConnectTimeout.TotalSeconds:0} s ({e.Message}). " +
+                $"Check the server and the connection string (--connection or {PostgresStoreConfiguration.ConnectionVariable}), " +
+                "or give neither and let the lab start a private PostgreSQL.", e);
+        }
+        catch
+        {
+            await admin.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    public async Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken)
+    {
+        var database = $"commit_lab_{Guid.NewGuid():N}";
+        await ExecuteAdminAsync($"CREATE DATABASE {database}", cancellationToken).ConfigureAwait(false);
+        var connectionString = new NpgsqlConnectionStringBuilder(_server.AdminConnectionString)
+        {
+            Database = database,
+            MaxPoolSize = StorePoolSize,
+            IncludeErrorDetail = true,
+        }.ConnectionString;
+        try
+        {
+            return await PostgresEventStore.CreateAsync(
+                connectionString,
+                $"PostgreSQL database {database}",
+                () => new ValueTask(ExecuteAdminAsync($"DROP DATABASE IF EXISTS {database} WITH (FORCE)", CancellationToken.None)),
+                cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            await ExecuteAdminAsync($"DROP DATABASE IF EXISTS {database} WITH (FORCE)", CancellationToken.None).ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _admin.DisposeAsync().ConfigureAwait(false);
+        await _server.DisposeAsync().ConfigureAwait(false);
+    }
+
+    private static PrivatePostgresOptions PrivateOptions(PostgresStoreConfiguration configuration, Action<string>? log)
+    {
+        var options = new PrivatePostgresOptions { BinDirectory = configuration.BinDirectory, Log = log };
+        options = configuration.TempRoot is { } root ? options with { TempRoot = root } : options;
+        return configuration.RunAsUser is { } user ? options with { RunAsUser = user } : options;
+    }
+
+    private async Task ExecuteAdminAsync(string sql, CancellationToken cancellationToken)
+    {
+        await using var command = _admin.CreateCommand(sql);
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+}

@@ -1,0 +1,127 @@
+using System.Text.Json;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using Npgsql;
+using NpgsqlTypes;
+
+namespace EventCommitLab.Stores.Postgres;
+
+/// <summary>The store port's operations on one pooled connection, in a transaction or in auto-commit mode.</summary>
+internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTransaction? transaction) : IStoreSession
+{
+    private const string EventColumns = "sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload";
+
+    public async Task<long> CountEventsAsync(CancellationToken cancellationToken)
+    {
+        await using var command = Command("SELECT count(*) FROM events");
+        return (long)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
+    }
+
+    public async Task<long?> ReadHighestSequenceNumberAsync(CancellationToken cancellationToken)
+    {
+        await using var command = Command("SELECT max(sequence_number) FROM events");
+        return await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long highest ? highest : null;
+    }
+
+    public async Task<long> ReserveSequenceNumbersAsync(int count, CancellationToken cancellationToken)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(count, 1);
+        await using var command = Command(
+            "UPDATE sequence_counter SET next_sequence_number = next_sequence_number + $1 WHERE id = 1 RETURNING next_sequence_number - $1");
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = count });
+        return (long)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
+    }
+
+    public async Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken)
+    {
+        await using var command = Command($"INSERT INTO events ({EventColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)");
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = storedEvent.SequenceNumber });
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = storedEvent.EventSource });
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = storedEvent.EventType });
+        command.Parameters.Add(new NpgsqlParameter { NpgsqlDbType = NpgsqlDbType.Text, Value = (object?)storedEvent.AggregateType ?? DBNull.Value });
+        command.Parameters.Add(new NpgsqlParameter { NpgsqlDbType = NpgsqlDbType.Bigint, Value = (object?)storedEvent.AggregateVersion ?? DBNull.Value });
+        command.Parameters.Add(new NpgsqlParameter<Guid> { TypedValue = storedEvent.CommitId });
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = JsonSerializer.Serialize(storedEvent.Tags) });
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = storedEvent.Payload });
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task InsertEventsAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(storedEvents);
+        if (storedEvents.Count == 0)
+        {
+            return;
+        }
+
+        // One statement whatever the batch size: each column travels as one array parameter and unnest turns them
+        // back into rows, so large batches stay under PostgreSQL's 65 535-parameter limit.
+        await using var command = Command($"""
+            INSERT INTO events ({EventColumns})
+            SELECT s, src, typ, agg, ver, cid, tags::jsonb, payload::jsonb
+            FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::uuid[], $7::text[], $8::text[])
+                 AS rows(s, src, typ, agg, ver, cid, tags, payload)
+            """);
+        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. storedEvents.Select(e => e.SequenceNumber)] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.EventSource)] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.EventType)] });
+        command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. storedEvents.Select(e => e.AggregateType)] });
+        command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. storedEvents.Select(e => e.AggregateVersion)] });
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. storedEvents.Select(e => e.CommitId)] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => JsonSerializer.Serialize(e.Tags))] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.Payload)] });
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
+        AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(aggregate);
+
+        // ON CONFLICT DO NOTHING and a filtered UPDATE report a mismatch as "no row changed" instead of an error, so a
+        // failed check leaves the transaction usable for the other commits of a batch.
+        await using (var advance = Command(expectedVersion == 0
+            ? "INSERT INTO aggregates (event_source, aggregate_type, version) VALUES ($1, $2, $4) ON CONFLICT DO NOTHING"
+            : "UPDATE aggregates SET version = $4 WHERE event_source = $1 AND aggregate_type = $2 AND version = $3"))
+        {
+            AddAggregateParameters(advance, aggregate);
+            advance.Parameters.Add(new NpgsqlParameter<long> { TypedValue = expectedVersion });
+            advance.Parameters.Add(new NpgsqlParameter<long> { TypedValue = nextVersion });
+            if (await advance.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) == 1)
+            {
+                return AggregateVersionCheck.Success;
+            }
+        }
+
+        await using var read = Command("SELECT version FROM aggregates WHERE event_source = $1 AND aggregate_type = $2");
+        AddAggregateParameters(read, aggregate);
+        var actual = await read.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long version ? version : 0;
+        return AggregateVersionCheck.Mismatch(actual);
+    }
+
+    public async Task CommitAsync(CancellationToken cancellationToken)
+    {
+        if (transaction is not null)
+        {
+            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        if (transaction is not null)
+        {
+            await transaction.DisposeAsync().ConfigureAwait(false);
+        }
+
+        await connection.DisposeAsync().ConfigureAwait(false);
+    }
+
+    private static void AddAggregateParameters(NpgsqlCommand command, AggregateKey aggregate)
+    {
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = aggregate.EventSource });
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = aggregate.AggregateType });
+    }
+
+    private NpgsqlCommand Command(string sql) => new(sql, connection, transaction);
+}

@@ -1,0 +1,284 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+using EventCommitLab.Strategies.Port;
+using Npgsql;
+
+namespace EventCommitLab.Stores.Postgres.Server;
+
+/// <summary>
+/// A PostgreSQL server of the lab's own: initdb into a fresh folder under the temp root, started on a free loopback
+/// port with its socket in that folder, stopped and removed on dispose. A detached watchdog does the same if the
+/// owning process dies without disposing (a crash, a kill), and the next start removes anything a watchdog missed.
+/// </summary>
+public sealed class PrivatePostgresServer : IPostgresServer
+{
+    public const string SuperUser = "lab";
+
+    private static readonly TimeSpan ProgramTimeout = TimeSpan.FromSeconds(120);
+    private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(60);
+
+    private readonly CommandRunner _runner;
+    private readonly Action<string>? _log;
+    private Process? _postmaster;
+    private Process? _watchdog;
+    private int _disposed;
+
+    private PrivatePostgresServer(string binDirectory, string instanceFolder, CommandRunner runner, PrivatePostgresOptions options)
+    {
+        BinDirectory = binDirectory;
+        InstanceFolder = instanceFolder;
+        Settings = options.Settings;
+        _runner = runner;
+        _log = options.Log;
+    }
+
+    public string BinDirectory { get; }
+
+    /// <summary>The instance's folder: data, socket and server log. Gone once the server is disposed.</summary>
+    public string InstanceFolder { get; }
+
+    public string DataFolder => Path.Combine(InstanceFolder, "data");
+
+    public string LogFile => Path.Combine(InstanceFolder, "server.log");
+
+    public int Port { get; private set; }
+
+    public IReadOnlyDictionary<string, string> Settings { get; }
+
+    /// <summary>The postmaster's process id while it runs.</summary>
+    public int? ProcessId => StaleInstanceReaper.PostmasterPid(InstanceFolder);
+
+    public string AdminConnectionString => $"Host=127.0.0.1;Port={Port.ToString(CultureInfo.InvariantCulture)};Username={SuperUser};Database=postgres";
+
+    public string Origin => $"private PostgreSQL started by the lab ({BinDirectory}, 127.0.0.1:{Port.ToString(CultureInfo.InvariantCulture)}{(_runner.RunAsUser is null ? "" : $", run as {_runner.RunAsUser}")})";
+
+    /// <exception cref="StoreSetupException">No binaries, no unprivileged account when root, or the server would not start.</exception>
+    public static async Task<PrivatePostgresServer> StartAsync(PrivatePostgresOptions options, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        var binDirectory = PostgresBinaryLocator.Locate(options.BinDirectory, options.SearchPlaces ?? PostgresBinaryLocator.UsualPlaces());
+        var runAs = Environment.IsPrivilegedProcess ? await RequireUnprivilegedAccountAsync(options.RunAsUser, cancellationToken).ConfigureAwait(false) : null;
+
+        Directory.CreateDirectory(options.TempRoot);
+        await StaleInstanceReaper.ReapAsync(options.TempRoot, options.Log).ConfigureAwait(false);
+        var folder = Path.Combine(options.TempRoot, $"{StaleInstanceReaper.InstancePrefix}{options.OwnerProcessId}-{Guid.NewGuid():N}");
+        Directory.CreateDirectory(folder);
+
+        var server = new PrivatePostgresServer(binDirectory, folder, new CommandRunner(runAs), options);
+        try
+        {
+            server.StartWatchdog(options.OwnerProcessId);
+            await server.InitialiseAsync(cancellationToken).ConfigureAwait(false);
+            await server.StartServerAsync(cancellationToken).ConfigureAwait(false);
+            return server;
+        }
+        catch
+        {
+            await server.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) == 1)
+        {
+            return;
+        }
+
+        await StopPostmasterAsync().ConfigureAwait(false);
+        StaleInstanceReaper.TryDelete(InstanceFolder);
+        if (_watchdog is { } watchdog)
+        {
+            // The folder is gone, so the watchdog would end by itself within a second; ending it now saves the wait.
+            watchdog.Kill();
+            await ReapAsync(watchdog).ConfigureAwait(false);
+        }
+
+        _log?.Invoke($"private PostgreSQL stopped and {InstanceFolder} removed");
+    }
+
+    private static async Task<string> RequireUnprivilegedAccountAsync(string account, CancellationToken cancellationToken)
+    {
+        var id = await CommandRunner.RunAsync(new ProcessStartInfo("id", ["-u", account]), TimeSpan.FromSeconds(10), cancellationToken).ConfigureAwait(false);
+        if (!id.Succeeded)
+        {
+            throw new StoreSetupException(
+                $"The lab runs as root and PostgreSQL refuses to run as root, so it runs its server as the unprivileged account '{account}', but there is no such account. " +
+                $"Create it (useradd --system --no-create-home {account}), name another one with PG_RUN_AS=NAME, run the lab as a non-root user, " +
+                "or point it at a running server with --connection or PG_CONNECTION.");
+        }
+
+        var runuser = await CommandRunner.RunAsync(new ProcessStartInfo("runuser", ["--help"]), TimeSpan.FromSeconds(10), cancellationToken).ConfigureAwait(false);
+        return runuser.Succeeded
+            ? account
+            : throw new StoreSetupException(
+                "The lab runs as root and needs runuser (util-linux) to start PostgreSQL as an unprivileged account, but runuser was not found. " +
+                "Install util-linux, run the lab as a non-root user, or point it at a running server with --connection or PG_CONNECTION.");
+    }
+
+    private void StartWatchdog(int ownerProcessId)
+    {
+        // It exits within a second of the folder disappearing, which is what a normal dispose does; if the owner dies
+        // first it stops the server and removes the folder.
+        const string Script = """
+            exec </dev/null >/dev/null 2>&1
+            owner=$1; folder=$2
+            while kill -0 "$owner" 2>/dev/null && [ -d "$folder" ]; do sleep 1; done
+            [ -d "$folder" ] || exit 0
+            pid=$(head -n 1 "$folder/data/postmaster.pid" 2>/dev/null)
+            if [ -n "$pid" ]; then
+              kill -INT "$pid" 2>/dev/null
+              i=0; while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+              kill -KILL "$pid" 2>/dev/null
+            fi
+            rm -rf "$folder"
+            """;
+        try
+        {
+            _watchdog = CommandRunner.StartDetached(new ProcessStartInfo(
+                "setsid", ["sh", "-c", Script, "lab-postgres-watchdog", ownerProcessId.ToString(CultureInfo.InvariantCulture), InstanceFolder]));
+        }
+        catch (System.ComponentModel.Win32Exception e)
+        {
+            _log?.Invoke($"warning: no watchdog for the private PostgreSQL ({e.Message}); a crash of this process would leave it running until the next start removes it");
+        }
+    }
+
+    private async Task InitialiseAsync(CancellationToken cancellationToken)
+    {
+        if (_runner.RunAsUser is { } account)
+        {
+            await Require(CommandRunner.RunAsync(new ProcessStartInfo("chown", [$"{account}:", InstanceFolder]), ProgramTimeout, cancellationToken), "chown").ConfigureAwait(false);
+        }
+
+        _log?.Invoke($"initdb into {DataFolder}");
+
+        // --no-sync only skips initdb's own final flush of a throw-away cluster; the server's durability is set below.
+        await Require(
+            _runner.RunAsync(Program("initdb"), ["-D", DataFolder, "-U", SuperUser, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"], ProgramTimeout, cancellationToken),
+            "initdb").ConfigureAwait(false);
+
+        var conf = new StringBuilder().AppendLine().AppendLine("# Written by the event-commit lab; its tables report these settings.");
+        conf.AppendLine("listen_addresses = '127.0.0.1'");
+        conf.AppendLine(CultureInfo.InvariantCulture, $"unix_socket_directories = '{InstanceFolder}'");
+        foreach (var (name, value) in Settings)
+        {
+            conf.AppendLine(CultureInfo.InvariantCulture, $"{name} = '{value.Replace("'", "''", StringComparison.Ordinal)}'");
+        }
+
+        await File.AppendAllTextAsync(Path.Combine(DataFolder, "postgresql.conf"), conf.ToString(), cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task StartServerAsync(CancellationToken cancellationToken)
+    {
+        // The free port is found by binding to port 0 and letting go; another program may take it in between, so a
+        // start that fails is tried again on a new port.
+        for (var attempt = 1; attempt <= 3; attempt++)
+        {
+            Port = FreeLoopbackPort();
+            _postmaster = _runner.StartInBackground(Program("postgres"), ["-D", DataFolder, "-p", Port.ToString(CultureInfo.InvariantCulture)], LogFile);
+            if (await WaitUntilAnswersAsync(_postmaster, cancellationToken).ConfigureAwait(false))
+            {
+                _log?.Invoke($"private PostgreSQL answers on 127.0.0.1:{Port}");
+                return;
+            }
+
+            await StopPostmasterAsync().ConfigureAwait(false);
+        }
+
+        throw new StoreSetupException($"The private PostgreSQL did not start.{Environment.NewLine}{ServerLogTail()}");
+    }
+
+    private async Task<bool> WaitUntilAnswersAsync(Process postmaster, CancellationToken cancellationToken)
+    {
+        var connectionString = new NpgsqlConnectionStringBuilder(AdminConnectionString) { Pooling = false, Timeout = 2 }.ConnectionString;
+        var until = DateTime.UtcNow + StartTimeout;
+        while (DateTime.UtcNow < until && !postmaster.HasExited)
+        {
+            try
+            {
+                await using var connection = new NpgsqlConnection(connectionString);
+                await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+                return true;
+            }
+            catch (NpgsqlException)
+            {
+                await Task.Delay(100, cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        return false;
+    }
+
+    private async Task StopPostmasterAsync()
+    {
+        if (_postmaster is not { } postmaster)
+        {
+            return;
+        }
+
+        if (!postmaster.HasExited)
+        {
+            var stop = await _runner.RunAsync(Program("pg_ctl"), ["stop", "-D", DataFolder, "-m", "fast", "-w", "-t", "30"], TimeSpan.FromSeconds(40), CancellationToken.None).ConfigureAwait(false);
+            if (!stop.Succeeded && ProcessId is { } pid)
+            {
+                await UnixProcesses.StopAsync(pid, TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+            }
+        }
+
+        await ReapAsync(postmaster).ConfigureAwait(false);
+        _postmaster = null;
+    }
+
+    private static async Task ReapAsync(Process process)
+    {
+        using var deadline = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+        try
+        {
+            await process.WaitForExitAsync(deadline.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
+        }
+
+        process.Dispose();
+    }
+
+    private string ServerLogTail()
+    {
+        try
+        {
+            return "server log (last lines):" + Environment.NewLine + string.Join(Environment.NewLine, File.ReadLines(LogFile).TakeLast(15));
+        }
+        catch (IOException)
+        {
+            return "no server log was written";
+        }
+    }
+
+    private string Program(string name) => Path.Combine(BinDirectory, name);
+
+    private static async Task Require(Task<CommandResult> run, string what)
+    {
+        var result = await run.ConfigureAwait(false);
+        if (!result.Succeeded)
+        {
+            throw new StoreSetupException(
+                $"{what} failed (exit code {result.ExitCode}) while starting the private PostgreSQL: {result.Output}. " +
+                "If the temp root is not reachable by the server's account, name another with PG_TEMP_ROOT=DIR; or point the lab at a running server with PG_CONNECTION.");
+        }
+    }
+
+    private static int FreeLoopbackPort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+}

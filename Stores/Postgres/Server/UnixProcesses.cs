@@ -1,0 +1,45 @@
+using System.Runtime.InteropServices;
+
+namespace EventCommitLab.Stores.Postgres.Server;
+
+/// <summary>Signals to processes by id, for servers whose owner is gone (no Process object to hold).</summary>
+internal static partial class UnixProcesses
+{
+    public const int SigKill = 9;
+
+    // SIGINT asks the postmaster for a fast shutdown: no new connections, running transactions rolled back.
+    public const int SigInt = 2;
+
+    public static bool IsAlive(int pid)
+    {
+        // kill(pid, 0) sends nothing; it fails with ESRCH when no such process exists (EPERM means it does).
+        return pid > 0 && (kill(pid, 0) == 0 || Marshal.GetLastPInvokeError() != 3);
+    }
+
+    public static void Signal(int pid, int signal)
+    {
+        if (pid > 0)
+        {
+            _ = kill(pid, signal);
+        }
+    }
+
+    /// <summary>Asks for a fast shutdown, waits, and kills the process if it is still there.</summary>
+    public static async Task StopAsync(int pid, TimeSpan grace)
+    {
+        Signal(pid, SigInt);
+        var until = DateTime.UtcNow + grace;
+        while (IsAlive(pid) && DateTime.UtcNow < until)
+        {
+            await Task.Delay(50).ConfigureAwait(false);
+        }
+
+        if (IsAlive(pid))
+        {
+            Signal(pid, SigKill);
+        }
+    }
+
+    [LibraryImport("libc", SetLastError = true)]
+    private static partial int kill(int pid, int sig);
+}

@@ -1,0 +1,26 @@
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Strategies.Verification;
+
+/// <summary>The log and the aggregate versions as the database holds them, read once.</summary>
+public sealed record EventLogSnapshot(IReadOnlyList<StoredEvent> Events, IReadOnlyList<AggregateVersionRecord> Aggregates)
+{
+    public static async Task<EventLogSnapshot> ReadAsync(IEventStore store, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(store);
+        var events = new List<StoredEvent>();
+        await foreach (var e in store.ReadLogAsync(cancellationToken).ConfigureAwait(false))
+        {
+            events.Add(e);
+        }
+
+        var aggregates = new List<AggregateVersionRecord>();
+        await foreach (var a in store.ReadAggregateVersionsAsync(cancellationToken).ConfigureAwait(false))
+        {
+            aggregates.Add(a);
+        }
+
+        return new EventLogSnapshot(events, aggregates);
+    }
+}

@@ -1,0 +1,177 @@
+using System.Globalization;
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Strategies.Verification;
+
+/// <summary>
+/// Checks a log against the ledger of what callers were told, reading only the database: it never asks a strategy
+/// what it did. Violations of a claimed guarantee, and the ones no strategy may commit (lost, duplicated,
+/// unaccounted or misacknowledged events, inconsistent aggregate versions), are failures; the rest are the
+/// strategy's known weaknesses.
+/// </summary>
+public static class EventLogVerifier
+{
+    public static async Task<VerificationReport> VerifyAsync(
+        IEventStore store, CommitLedger ledger, StrategyGuarantees claimed, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(ledger);
+        var snapshot = await EventLogSnapshot.ReadAsync(store, cancellationToken).ConfigureAwait(false);
+        return Verify(snapshot, ledger.Entries, claimed);
+    }
+
+    public static VerificationReport Verify(EventLogSnapshot snapshot, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed)
+    {
+        ArgumentNullException.ThrowIfNull(snapshot);
+        ArgumentNullException.ThrowIfNull(ledger);
+        ArgumentNullException.ThrowIfNull(claimed);
+        var violations = new List<Violation>();
+        void Add(ViolationKind kind, bool claimedHere, string detail) =>
+            violations.Add(new Violation(kind, claimedHere ? ViolationSeverity.Failure : ViolationSeverity.KnownWeakness, detail));
+
+        CheckCommits(snapshot.Events, ledger, claimed, Add);
+        CheckSequence(snapshot.Events, claimed, Add);
+        CheckAggregates(snapshot, Add);
+
+        var expected = ledger.Where(e => e.Outcome == LedgerOutcome.Acknowledged).Sum(e => (long)e.EventCount);
+        return new VerificationReport(expected, snapshot.Events.Count, violations);
+    }
+
+    private static void CheckCommits(
+        IReadOnlyList<StoredEvent> events, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    {
+        var byCommit = events.GroupBy(e => e.CommitId).ToDictionary(g => g.Key, g => g.Select(e => e.SequenceNumber).Order().ToArray());
+        var known = new HashSet<Guid>();
+        foreach (var entry in ledger)
+        {
+            known.Add(entry.CommitId);
+            var found = byCommit.GetValueOrDefault(entry.CommitId) ?? [];
+            var name = $"commit {entry.CommitId} ({entry.EventCount} events, {entry.Outcome.ToString().ToLowerInvariant()})";
+            if (entry.Outcome == LedgerOutcome.Conflict && found.Length > 0)
+            {
+                add(ViolationKind.ConflictWroteEvents, true, $"{name} left {found.Length} events in the log");
+                continue;
+            }
+
+            if (found.Length > entry.EventCount)
+            {
+                add(ViolationKind.UnexpectedEvents, true, $"{name} has {found.Length} events in the log");
+            }
+            else if (found.Length == 0 && entry.Outcome == LedgerOutcome.Acknowledged)
+            {
+                add(ViolationKind.LostEvents, true, $"{name} has none of its events in the log");
+            }
+            else if (found.Length > 0 && found.Length < entry.EventCount)
+            {
+                add(ViolationKind.PartialCommit, claimed.AtomicMultiEventCommit, $"{name} has only {found.Length} of them in the log");
+            }
+
+            if (entry is { Outcome: LedgerOutcome.Acknowledged, AcknowledgedSequenceNumbers: { } acknowledged }
+                && found.Length > 0
+                && !acknowledged.Order().SequenceEqual(found))
+            {
+                add(ViolationKind.AcknowledgementMismatch, true, $"{name} was acknowledged at {Ranges(acknowledged.Order())} but is at {Ranges(found)}");
+            }
+        }
+
+        foreach (var (commitId, numbers) in byCommit.Where(c => !known.Contains(c.Key)))
+        {
+            add(ViolationKind.UnexpectedEvents, true, $"commit {commitId} is not in the ledger but has {numbers.Length} events at {Ranges(numbers)}");
+        }
+
+        foreach (var (commitId, numbers) in byCommit.Where(c => c.Value[^1] - c.Value[0] + 1 != c.Value.Length))
+        {
+            add(ViolationKind.NonContiguousCommit, claimed.ContiguousCommit, $"commit {commitId} is spread over {Ranges(numbers)}");
+        }
+    }
+
+    private static void CheckSequence(IReadOnlyList<StoredEvent> events, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    {
+        foreach (var duplicate in events.GroupBy(e => e.SequenceNumber).Where(g => g.Count() > 1))
+        {
+            add(ViolationKind.DuplicateSequenceNumber, true, $"sequence number {duplicate.Key} is held by {duplicate.Count()} events");
+        }
+
+        var expected = 0L;
+        foreach (var number in events.Select(e => e.SequenceNumber).Distinct().Order())
+        {
+            if (number > expected)
+            {
+                add(ViolationKind.SequenceGap, claimed.GapFreeSequence, $"sequence numbers {Range(expected, number - 1)} are missing");
+            }
+
+            expected = number + 1;
+        }
+    }
+
+    private static void CheckAggregates(EventLogSnapshot snapshot, Action<ViolationKind, bool, string> add)
+    {
+        var lastVersions = new Dictionary<AggregateKey, long>();
+        foreach (var e in snapshot.Events.Where(e => e.AggregateType is not null).OrderBy(e => e.SequenceNumber))
+        {
+            var key = new AggregateKey(e.EventSource, e.AggregateType!);
+            var previous = lastVersions.GetValueOrDefault(key);
+            var version = e.AggregateVersion ?? 0;
+            if (version <= previous)
+            {
+                add(ViolationKind.AggregateVersionRepeated, true, $"aggregate {key} reaches version {version} again at sequence number {e.SequenceNumber} (was {previous})");
+            }
+            else if (version > previous + 1)
+            {
+                add(ViolationKind.AggregateVersionSkipped, true, $"aggregate {key} jumps from version {previous} to {version} at sequence number {e.SequenceNumber}");
+            }
+
+            lastVersions[key] = Math.Max(previous, version);
+        }
+
+        var rows = snapshot.Aggregates.ToDictionary(a => a.Aggregate, a => a.Version);
+        foreach (var (key, version) in lastVersions)
+        {
+            if (!rows.TryGetValue(key, out var stored))
+            {
+                add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} has events up to version {version} but no stored version");
+            }
+            else if (stored != version)
+            {
+                add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} is stored at version {stored} but its events reach version {version}");
+            }
+        }
+
+        foreach (var (key, stored) in rows.Where(r => r.Value != 0 && !lastVersions.ContainsKey(r.Key)))
+        {
+            add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} is stored at version {stored} but has no events");
+        }
+    }
+
+    private static string Ranges(IEnumerable<long> sortedNumbers)
+    {
+        var parts = new List<string>();
+        long? start = null, end = null;
+        foreach (var n in sortedNumbers)
+        {
+            if (start is not null && n == end + 1)
+            {
+                end = n;
+                continue;
+            }
+
+            if (start is not null)
+            {
+                parts.Add(Range(start.Value, end!.Value));
+            }
+
+            start = end = n;
+        }
+
+        if (start is not null)
+        {
+            parts.Add(Range(start.Value, end!.Value));
+        }
+
+        return string.Join(", ", parts);
+    }
+
+    private static string Range(long from, long to) =>
+        from == to ? from.ToString(CultureInfo.InvariantCulture) : string.Create(CultureInfo.InvariantCulture, $"{from}..{to}");
+}

@@ -1,0 +1,38 @@
+namespace EventCommitLab.Strategies.Verification;
+
+/// <summary>Everything the verifier looks for.</summary>
+public enum ViolationKind
+{
+    /// <summary>An acknowledged commit has none of its events in the log.</summary>
+    LostEvents,
+
+    /// <summary>A commit has some but not all of its events in the log.</summary>
+    PartialCommit,
+
+    /// <summary>Events the ledger does not account for: an unknown commit, or more events than the commit had.</summary>
+    UnexpectedEvents,
+
+    /// <summary>A commit rejected as a conflict left events in the log.</summary>
+    ConflictWroteEvents,
+
+    /// <summary>The log holds an acknowledged commit's events at other sequence numbers than the caller was told.</summary>
+    AcknowledgementMismatch,
+
+    /// <summary>Two events share a sequence number.</summary>
+    DuplicateSequenceNumber,
+
+    /// <summary>Sequence numbers are missing between 0 and the highest one.</summary>
+    SequenceGap,
+
+    /// <summary>A commit's events do not have consecutive sequence numbers.</summary>
+    NonContiguousCommit,
+
+    /// <summary>An aggregate's version repeats (or goes back) along the log.</summary>
+    AggregateVersionRepeated,
+
+    /// <summary>An aggregate's version jumps along the log, or does not start at 1.</summary>
+    AggregateVersionSkipped,
+
+    /// <summary>An aggregate's stored version disagrees with its events.</summary>
+    AggregateRowMismatch,
+}
