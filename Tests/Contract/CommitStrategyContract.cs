@@ -1,0 +1,155 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Contract;
+
+/// <summary>
+/// What every strategy must do, on every store. Each strategy runs it through a one-line subclass; each store through
+/// its line in <see cref="LabStores.All"/>.
+/// </summary>
+[Collection(LabStoresCollection.Name)]
+public abstract class CommitStrategyContract(LabStores stores, string strategy)
+{
+    public static TheoryData<string> Stores => LabStores.Names;
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task single_commit_is_acknowledged_with_the_first_sequence_number(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+
+        var outcome = await run.CommitAsync(1);
+
+        Assert.Null(outcome.Failure);
+        Assert.Equal([0L], outcome.Result!.SequenceNumbers);
+        Assert.Null(outcome.Result.AggregateVersion);
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(1, report.FoundEvents);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task hundred_event_commit_is_stored_whole_and_contiguous(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        await run.CommitAsync(1);
+
+        var outcome = await run.CommitAsync(100);
+
+        Assert.Equal(Enumerable.Range(1, 100).Select(i => (long)i), outcome.Result!.SequenceNumbers);
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(101, report.FoundEvents);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task hundred_concurrent_commits_leave_a_log_the_verifier_finds_clean(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+
+        var outcomes = await Task.WhenAll(Enumerable.Range(0, 100).Select(_ => Task.Run(() => run.CommitAsync(3))));
+
+        Assert.All(outcomes, o => Assert.Null(o.Failure));
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(300, report.ExpectedEvents);
+        Assert.Equal(300, report.FoundEvents);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task aggregate_commits_with_the_right_expected_version_advance_it(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        var aggregate = NewAggregate();
+
+        var created = await run.CommitAsync(aggregate, 0, 2);
+        var advanced = await run.CommitAsync(aggregate, 2, 3);
+
+        Assert.Equal(2, created.Result!.AggregateVersion);
+        Assert.Equal(5, advanced.Result!.AggregateVersion);
+        Assert.Equal(5, await run.AggregateVersionAsync(aggregate));
+        Assert.Equal(0, run.Strategy.Counters.Conflicts);
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task wrong_expected_version_is_a_conflict_that_writes_nothing_and_is_not_retried(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        var aggregate = NewAggregate();
+        await run.CommitAsync(aggregate, 0, 2);
+
+        var stale = await run.CommitAsync(aggregate, 1, 4);
+        var recreate = await run.CommitAsync(aggregate, 0, 1);
+
+        var conflict = Assert.IsType<ConcurrencyConflictException>(stale.Failure);
+        Assert.Equal(aggregate, conflict.Aggregate);
+        Assert.Equal(1, conflict.ExpectedVersion);
+        Assert.Equal(2, conflict.ActualVersion);
+        Assert.Equal(2, Assert.IsType<ConcurrencyConflictException>(recreate.Failure).ActualVersion);
+        Assert.Equal(2, run.Strategy.Counters.Conflicts);
+        Assert.Equal(0, run.Strategy.Counters.Retries);
+        Assert.Equal(2, await run.CountEventsAsync());
+        Assert.Equal(2, await run.AggregateVersionAsync(aggregate));
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task concurrent_first_commits_of_one_aggregate_let_exactly_one_win(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        var aggregate = NewAggregate();
+
+        var outcomes = await Task.WhenAll(Enumerable.Range(0, 10).Select(_ => Task.Run(() => run.CommitAsync(aggregate, 0, 2))));
+
+        var winner = Assert.Single(outcomes, o => o.Result is not null);
+        Assert.All(outcomes.Where(o => o != winner), o => Assert.IsType<ConcurrencyConflictException>(o.Failure));
+        Assert.Equal(2, await run.AggregateVersionAsync(aggregate));
+        Assert.Equal(2, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task several_writer_processes_keep_the_log_clean_when_the_strategy_claims_it(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        Skip.IfNot(run.Strategy.Guarantees.SafeWithSeveralWriterProcesses, $"{strategy} does not claim to be safe with several writer processes.");
+        await using var second = run.Registration.Create(run.Store, new());
+
+        var outcomes = await Task.WhenAll(Enumerable.Range(0, 60).Select(i => Task.Run(() => i % 2 == 0 ? run.CommitAsync(2) : run.CommitAsync(second, 2))));
+
+        Assert.All(outcomes, o => Assert.Null(o.Failure));
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(120, report.FoundEvents);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task bad_input_is_a_clear_argument_error_and_writes_nothing(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        var aggregate = NewAggregate();
+        var valid = run.Events.Create(aggregate.EventSource, 1)[0];
+
+        var none = await Assert.ThrowsAsync<ArgumentException>(() => run.Strategy.CommitAsync([], CancellationToken.None));
+        var nullPayload = await Assert.ThrowsAsync<ArgumentNullException>(() => run.Strategy.CommitAsync([valid with { Payload = null! }], CancellationToken.None));
+        var foreign = await Assert.ThrowsAsync<ArgumentException>(() => run.Strategy.CommitAggregateAsync(aggregate, 0, [valid with { EventSource = "another" }], CancellationToken.None));
+        await Assert.ThrowsAsync<ArgumentOutOfRangeException>(() => run.Strategy.CommitAggregateAsync(aggregate, -1, [valid], CancellationToken.None));
+
+        Assert.Contains("at least one event", none.Message, StringComparison.Ordinal);
+        Assert.Contains("null payload", nullPayload.Message, StringComparison.Ordinal);
+        Assert.Contains("event source", foreign.Message, StringComparison.Ordinal);
+        Assert.Equal(0, await run.CountEventsAsync());
+    }
+
+    private static AggregateKey NewAggregate() => new(Guid.NewGuid().ToString("N"), "Order");
+}

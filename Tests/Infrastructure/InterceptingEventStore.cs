@@ -1,0 +1,46 @@
+using System.Collections.Concurrent;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Tests.Infrastructure;
+
+/// <summary>
+/// A real store with hooks: a test can run something once just before an operation reaches the database, to make a
+/// race happen deterministically (a rival commit lands between a strategy's read and its write) or to hold a writer
+/// while commits queue up. Every operation still goes to the real database.
+/// </summary>
+public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
+{
+    public const string BeginTransaction = "begin";
+    public const string InsertEvent = "insert-event";
+    public const string InsertEvents = "insert-events";
+
+    private readonly ConcurrentDictionary<string, Func<Task>> _once = new();
+
+    public IEventStore Inner { get; } = inner;
+
+    public string Description => Inner.Description;
+
+    /// <summary>Runs <paramref name="action"/> the next time <paramref name="operation"/> is about to run, and only then.</summary>
+    public void OnceBefore(string operation, Func<Task> action) => _once[operation] = action;
+
+    public async Task<IStoreSession> BeginTransactionAsync(CancellationToken cancellationToken)
+    {
+        await InterceptAsync(BeginTransaction);
+        return new InterceptingSession(this, await Inner.BeginTransactionAsync(cancellationToken));
+    }
+
+    public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
+        new InterceptingSession(this, await Inner.OpenAutoCommitSessionAsync(cancellationToken));
+
+    public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => Inner.ReadLogAsync(cancellationToken);
+
+    public IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken) =>
+        Inner.ReadAggregateVersionsAsync(cancellationToken);
+
+    public StoreErrorKind Classify(Exception exception) => Inner.Classify(exception);
+
+    public ValueTask DisposeAsync() => Inner.DisposeAsync();
+
+    internal Task InterceptAsync(string operation) => _once.TryRemove(operation, out var action) ? action() : Task.CompletedTask;
+}

@@ -1,0 +1,34 @@
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Tests.Infrastructure;
+
+/// <summary>A real session whose writes first give the <see cref="InterceptingEventStore"/>'s hooks their turn.</summary>
+internal sealed class InterceptingSession(InterceptingEventStore store, IStoreSession inner) : IStoreSession
+{
+    public Task<long> CountEventsAsync(CancellationToken cancellationToken) => inner.CountEventsAsync(cancellationToken);
+
+    public Task<long?> ReadHighestSequenceNumberAsync(CancellationToken cancellationToken) => inner.ReadHighestSequenceNumberAsync(cancellationToken);
+
+    public Task<long> ReserveSequenceNumbersAsync(int count, CancellationToken cancellationToken) => inner.ReserveSequenceNumbersAsync(count, cancellationToken);
+
+    public async Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken)
+    {
+        await store.InterceptAsync(InterceptingEventStore.InsertEvent);
+        await inner.InsertEventAsync(storedEvent, cancellationToken);
+    }
+
+    public async Task InsertEventsAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
+    {
+        await store.InterceptAsync(InterceptingEventStore.InsertEvents);
+        await inner.InsertEventsAsync(storedEvents, cancellationToken);
+    }
+
+    public Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
+        AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken) =>
+        inner.TryAdvanceAggregateVersionAsync(aggregate, expectedVersion, nextVersion, cancellationToken);
+
+    public Task CommitAsync(CancellationToken cancellationToken) => inner.CommitAsync(cancellationToken);
+
+    public ValueTask DisposeAsync() => inner.DisposeAsync();
+}

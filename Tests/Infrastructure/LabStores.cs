@@ -1,0 +1,53 @@
+using System.Collections.Concurrent;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Tests.Infrastructure;
+
+/// <summary>
+/// The stores every store-backed test runs on, each started once per test run on first use and stopped at its end.
+/// Adding a store is one line in <see cref="All"/>.
+/// </summary>
+public sealed class LabStores : IAsyncLifetime
+{
+    /// <summary>Every store, with how to start it; a store that cannot start here returns a skip reason instead.</summary>
+    public static IReadOnlyList<TestStore> All { get; } =
+    [
+        new("postgres", async ct => await PostgresStoreProvider.StartAsync(PostgresStoreConfiguration.FromEnvironment(), null, ct)),
+    ];
+
+    private readonly ConcurrentDictionary<string, Lazy<Task<IEventStoreProvider>>> _started = new();
+
+    public static TheoryData<string> Names => [.. All.Select(s => s.Name)];
+
+    /// <summary>A fresh, empty log on the named store; the test is skipped, with the reason, when the store is not available here.</summary>
+    public async Task<IEventStore> FreshStoreAsync(string name)
+    {
+        var store = All.Single(s => s.Name == name);
+        Skip.If(store.SkipReason() is not null, store.SkipReason());
+        var provider = await _started.GetOrAdd(name, _ => new Lazy<Task<IEventStoreProvider>>(() => store.StartAsync(CancellationToken.None))).Value;
+        return await provider.CreateFreshStoreAsync(CancellationToken.None);
+    }
+
+    /// <summary>A strategy on a fresh log, with a ledger of its commits.</summary>
+    public async Task<StrategyRun> StartRunAsync(string storeName, string strategyName, Func<IEventStore, IEventStore>? wrap = null)
+    {
+        var store = await FreshStoreAsync(storeName);
+        store = wrap?.Invoke(store) ?? store;
+        return new StrategyRun(store, StrategyCatalog.Get(strategyName));
+    }
+
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    public async Task DisposeAsync()
+    {
+        foreach (var started in _started.Values.Where(s => s.IsValueCreated))
+        {
+            if (started.Value.IsCompletedSuccessfully)
+            {
+                await started.Value.Result.DisposeAsync();
+            }
+        }
+    }
+}
