@@ -18,6 +18,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
     public const string SuperUser = "lab";
 
     private static readonly TimeSpan ProgramTimeout = TimeSpan.FromSeconds(120);
+    private const int MaxSocketPath = 107;
     private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(60);
 
     private readonly CommandRunner _runner;
@@ -64,7 +65,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
 
         Directory.CreateDirectory(options.TempRoot);
         await StaleInstanceReaper.ReapAsync(options.TempRoot, options.Log).ConfigureAwait(false);
-        var folder = Path.Combine(options.TempRoot, $"{StaleInstanceReaper.InstancePrefix}{options.OwnerProcessId}-{Guid.NewGuid():N}");
+        var folder = Path.Combine(options.TempRoot, $"{StaleInstanceReaper.InstancePrefix}{options.OwnerProcessId}-{Guid.NewGuid().ToString("N")[..8]}");
         Directory.CreateDirectory(folder);
 
         var server = new PrivatePostgresServer(binDirectory, folder, new CommandRunner(runAs), options);
@@ -91,6 +92,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
 
         await StopPostmasterAsync().ConfigureAwait(false);
         StaleInstanceReaper.TryDelete(InstanceFolder);
+        RemoveTempRootIfEmpty();
         if (_watchdog is { } watchdog)
         {
             // The folder is gone, so the watchdog would end by itself within a second; ending it now saves the wait.
@@ -99,6 +101,18 @@ public sealed class PrivatePostgresServer : IPostgresServer
         }
 
         _log?.Invoke($"private PostgreSQL stopped and {InstanceFolder} removed");
+    }
+
+    private void RemoveTempRootIfEmpty()
+    {
+        try
+        {
+            // Not recursive: a concurrent run's instance, or anything else a user keeps there, makes this fail harmlessly.
+            Directory.Delete(Path.GetDirectoryName(InstanceFolder)!, recursive: false);
+        }
+        catch (IOException)
+        {
+        }
     }
 
     private static async Task<string> RequireUnprivilegedAccountAsync(string account, CancellationToken cancellationToken)
@@ -164,7 +178,11 @@ public sealed class PrivatePostgresServer : IPostgresServer
 
         var conf = new StringBuilder().AppendLine().AppendLine("# Written by the event-commit lab; its tables report these settings.");
         conf.AppendLine("listen_addresses = '127.0.0.1'");
-        conf.AppendLine(CultureInfo.InvariantCulture, $"unix_socket_directories = '{InstanceFolder}'");
+
+        // The lab connects over TCP; the socket is a convenience for psql, and a socket path over the kernel's limit
+        // would stop the server from starting, so a deep temp root simply goes without one.
+        var socketFolder = Encoding.UTF8.GetByteCount(InstanceFolder) + "/.s.PGSQL.65535".Length < MaxSocketPath ? InstanceFolder : "";
+        conf.AppendLine(CultureInfo.InvariantCulture, $"unix_socket_directories = '{socketFolder}'");
         foreach (var (name, value) in Settings)
         {
             conf.AppendLine(CultureInfo.InvariantCulture, $"{name} = '{value.Replace("'", "''", StringComparison.Ordinal)}'");

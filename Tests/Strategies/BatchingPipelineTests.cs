@@ -1,0 +1,81 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Strategies;
+
+[Collection(LabStoresCollection.Name)]
+public sealed class BatchingPipelineTests(LabStores stores)
+{
+    [Fact]
+    public async Task a_failing_aggregate_check_is_rejected_alone_and_the_rest_of_its_batch_commits()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s));
+        var known = new AggregateKey("known", "Order");
+        await run.CommitAsync(known, 0, 1);
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+
+        var first = run.CommitAsync(1);
+        await writerHeld;
+        var stale = run.CommitAsync(known, 5, 1);
+        var plain = run.CommitAsync(2);
+        var created = run.CommitAsync(new AggregateKey("new", "Order"), 0, 3);
+        var advanced = run.CommitAsync(known, 1, 1);
+        release.SetResult();
+
+        Assert.IsType<ConcurrencyConflictException>((await stale).Failure);
+        Assert.All(await Task.WhenAll(first, plain, created, advanced), o => Assert.Null(o.Failure));
+        Assert.Equal(3, run.Strategy.Counters.Batches);
+        Assert.Equal(1, run.Strategy.Counters.Conflicts);
+        Assert.Equal(2, await run.AggregateVersionAsync(known));
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
+    public async Task a_commit_the_database_refuses_fails_alone_and_the_rest_of_its_batch_commits()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s));
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+
+        var first = run.CommitAsync(1);
+        await writerHeld;
+        var before = run.CommitAsync(2);
+        var poisoned = run.CommitAsync(CommitRequest.ForEvents([run.Events.Create(1)[0] with { Payload = "not json" }]));
+        var after = run.CommitAsync(3);
+        release.SetResult();
+
+        Assert.NotNull((await poisoned).Failure);
+        Assert.All(await Task.WhenAll(first, before, after), o => Assert.Null(o.Failure));
+        Assert.Equal(6, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
+    public async Task disposing_writes_and_answers_every_queued_commit_then_takes_no_more()
+    {
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline");
+
+        var queued = Enumerable.Range(0, 50).Select(_ => run.CommitAsync(2)).ToArray();
+        await run.Strategy.DisposeAsync();
+
+        Assert.Equal(100, await run.CountEventsAsync());
+        Assert.All(await Task.WhenAll(queued).WaitAsync(TimeSpan.FromMinutes(1)), o => Assert.Null(o.Failure));
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => run.Strategy.CommitAsync(run.Events.Create(1), CancellationToken.None));
+    }
+
+    /// <summary>Blocks the pipeline's next transaction until released, so that the commits made meanwhile form one batch.</summary>
+    private static TaskCompletionSource HoldTheWriter(InterceptingEventStore store, out Task writerHeld)
+    {
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var held = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        store.OnceBefore(InterceptingEventStore.BeginTransaction, async () =>
+        {
+            held.SetResult();
+            await release.Task;
+        });
+        writerHeld = held.Task;
+        return release;
+    }
+}

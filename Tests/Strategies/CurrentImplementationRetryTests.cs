@@ -1,0 +1,45 @@
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Strategies;
+
+[Collection(LabStoresCollection.Name)]
+public sealed class CurrentImplementationRetryTests(LabStores stores)
+{
+    [Fact]
+    public async Task a_lost_sequence_race_is_retried_from_the_count_and_counted_once()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "CurrentImplementation", s => intercepting = new InterceptingEventStore(s));
+        var rival = CommitRequest.ForEvents(run.Events.Create(1));
+
+        // The rival commits sequence number 0 after the strategy has counted 0 events but before it inserts: the
+        // strategy's insert then hits the database's unique key, a real race, and must start again from the count.
+        intercepting!.OnceBefore(InterceptingEventStore.InsertEvent, async () =>
+        {
+            await using var session = await intercepting.Inner.OpenAutoCommitSessionAsync(CancellationToken.None);
+            await session.InsertEventAsync(rival.Stamp(0)[0], CancellationToken.None);
+        });
+        run.Ledger.Record(new LedgerEntry(rival.CommitId, 1, LedgerOutcome.Acknowledged, [0], null));
+
+        var outcome = await run.CommitAsync(1);
+
+        Assert.Null(outcome.Failure);
+        Assert.Equal([1L], outcome.Result!.SequenceNumbers);
+        Assert.Equal(1, run.Strategy.Counters.Retries);
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
+    public async Task concurrent_commits_race_for_the_count_and_every_retry_is_counted()
+    {
+        await using var run = await stores.StartRunAsync("postgres", "CurrentImplementation");
+
+        var outcomes = await Task.WhenAll(Enumerable.Range(0, 100).Select(_ => Task.Run(() => run.CommitAsync(1))));
+
+        Assert.All(outcomes, o => Assert.Null(o.Failure));
+        Assert.True(run.Strategy.Counters.Retries > 0, "100 concurrent count-based commits should have lost races to each other");
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+}

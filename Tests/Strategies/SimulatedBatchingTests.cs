@@ -1,0 +1,34 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Strategies;
+
+[Collection(LabStoresCollection.Name)]
+public sealed class SimulatedBatchingTests(LabStores stores)
+{
+    [Fact]
+    public async Task a_wave_is_written_in_one_transaction_and_a_conflict_in_it_is_rejected_alone()
+    {
+        await using var run = await stores.StartRunAsync("postgres", "SimulatedBatching");
+        var strategy = Assert.IsAssignableFrom<IWaveCommitStrategy>(run.Strategy);
+        var aggregate = new AggregateKey("order-1", "Order");
+        var wave = Enumerable.Range(0, 19).Select(_ => CommitRequest.ForEvents(run.Events.Create(5)))
+            .Append(CommitRequest.ForAggregate(aggregate, 3, run.Events.Create(aggregate.EventSource, 1)))
+            .ToArray();
+
+        var outcomes = await strategy.CommitWaveAsync(wave, CancellationToken.None);
+        foreach (var outcome in outcomes)
+        {
+            run.Ledger.Record(outcome);
+        }
+
+        Assert.Equal(19, outcomes.Count(o => o.Result is not null));
+        Assert.IsType<ConcurrencyConflictException>(outcomes[^1].Failure);
+        Assert.Equal(1, run.Strategy.Counters.Batches);
+        Assert.Equal(1, run.Strategy.Counters.Conflicts);
+        Assert.Equal(Enumerable.Range(0, 95).Select(i => (long)i), outcomes.Take(19).SelectMany(o => o.Result!.SequenceNumbers));
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+}

@@ -1,0 +1,197 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Verification;
+
+/// <summary>The verifier on logs written by hand into the real database, one flaw at a time.</summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
+{
+    private static readonly StrategyGuarantees ClaimsNothing = new(false, false, false, false);
+    private readonly CommitLedger _ledger = new();
+    private IEventStore _store = null!;
+
+    public async Task InitializeAsync() => _store = await stores.FreshStoreAsync("postgres");
+
+    public async Task DisposeAsync() => await _store.DisposeAsync();
+
+    [Fact]
+    public async Task a_clean_log_has_no_violations()
+    {
+        await WriteAsync(Acknowledged(Commit(0, 1, 2)), Acknowledged(Commit(3)));
+
+        var report = await VerifyAsync(StrategyGuarantees.All);
+
+        Assert.Empty(report.Violations);
+        Assert.Equal(4, report.ExpectedEvents);
+        Assert.Equal(4, report.FoundEvents);
+    }
+
+    [Fact]
+    public async Task an_acknowledged_commit_missing_from_the_log_is_lost_events()
+    {
+        await WriteAsync(Acknowledged(Commit(0)));
+        _ledger.Record(new LedgerEntry(Guid.NewGuid(), 3, LedgerOutcome.Acknowledged, [1, 2, 3], null));
+
+        var report = await VerifyAsync(ClaimsNothing);
+
+        AssertSingle(report, ViolationKind.LostEvents, ViolationSeverity.Failure);
+        Assert.Equal(4, report.ExpectedEvents);
+        Assert.Equal(1, report.FoundEvents);
+    }
+
+    [Fact]
+    public async Task a_commit_with_some_of_its_events_is_partial_and_fails_only_a_strategy_that_claims_atomicity()
+    {
+        var commit = Commit(0, 1, 2);
+        await WriteAsync(commit.Take(2).ToArray());
+        _ledger.Record(new LedgerEntry(commit[0].CommitId, 3, LedgerOutcome.Failed, null, "connection lost"));
+
+        AssertSingle(await VerifyAsync(StrategyGuarantees.All), ViolationKind.PartialCommit, ViolationSeverity.Failure);
+        AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.PartialCommit, ViolationSeverity.KnownWeakness);
+    }
+
+    [Fact]
+    public async Task events_of_a_commit_the_ledger_does_not_know_are_unexpected()
+    {
+        await WriteAsync(Acknowledged(Commit(0)));
+        await WriteAsync(Commit(1, 2));
+
+        AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.UnexpectedEvents, ViolationSeverity.Failure);
+    }
+
+    [Fact]
+    public async Task a_conflicting_commit_that_left_events_is_named()
+    {
+        var commit = Commit(0);
+        await WriteAsync(commit);
+        _ledger.Record(new LedgerEntry(commit[0].CommitId, 1, LedgerOutcome.Conflict, null, null));
+
+        AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.ConflictWroteEvents, ViolationSeverity.Failure);
+    }
+
+    [Fact]
+    public async Task events_at_other_numbers_than_acknowledged_are_an_acknowledgement_mismatch()
+    {
+        var commit = Commit(0, 1);
+        await WriteAsync(commit);
+        _ledger.Record(new LedgerEntry(commit[0].CommitId, 2, LedgerOutcome.Acknowledged, [7, 8], null));
+
+        var violation = AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.AcknowledgementMismatch, ViolationSeverity.Failure);
+        Assert.Contains("acknowledged at 7..8 but is at 0..1", violation.Detail, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void two_events_with_one_sequence_number_are_a_duplicate()
+    {
+        // The database's key on the sequence number makes this impossible to write, so the verifier is fed the
+        // snapshot it would have read.
+        var first = Commit(0);
+        var second = Commit(0);
+        _ledger.Record(new LedgerEntry(first[0].CommitId, 1, LedgerOutcome.Acknowledged, [0], null));
+        _ledger.Record(new LedgerEntry(second[0].CommitId, 1, LedgerOutcome.Acknowledged, [0], null));
+
+        var report = EventLogVerifier.Verify(new EventLogSnapshot([.. first, .. second], []), _ledger.Entries, ClaimsNothing);
+
+        AssertSingle(report, ViolationKind.DuplicateSequenceNumber, ViolationSeverity.Failure);
+    }
+
+    [Fact]
+    public async Task missing_sequence_numbers_are_a_gap_that_fails_only_a_strategy_claiming_a_gap_free_sequence()
+    {
+        await WriteAsync(Acknowledged(Commit(0, 1)), Acknowledged(Commit(5)));
+
+        var violation = AssertSingle(await VerifyAsync(StrategyGuarantees.All), ViolationKind.SequenceGap, ViolationSeverity.Failure);
+        Assert.Contains("2..4", violation.Detail, StringComparison.Ordinal);
+        AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.SequenceGap, ViolationSeverity.KnownWeakness);
+    }
+
+    [Fact]
+    public async Task a_commit_spread_around_another_is_non_contiguous()
+    {
+        var spread = Commit(0, 2);
+        await WriteAsync(Acknowledged(spread), Acknowledged(Commit(1)));
+
+        AssertSingle(await VerifyAsync(StrategyGuarantees.All), ViolationKind.NonContiguousCommit, ViolationSeverity.Failure);
+        AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.NonContiguousCommit, ViolationSeverity.KnownWeakness);
+    }
+
+    [Fact]
+    public async Task an_aggregate_version_that_repeats_along_the_log_is_named()
+    {
+        var aggregate = new AggregateKey("order-1", "Order");
+        await WriteAsync(Acknowledged(AggregateCommit(aggregate, 0, 1)), Acknowledged(AggregateCommit(aggregate, 1, 1)));
+        await AdvanceAsync(aggregate, 1);
+
+        AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.AggregateVersionRepeated, ViolationSeverity.Failure);
+    }
+
+    [Fact]
+    public async Task an_aggregate_version_that_jumps_along_the_log_is_named()
+    {
+        var aggregate = new AggregateKey("order-1", "Order");
+        await WriteAsync(Acknowledged(AggregateCommit(aggregate, 0, 1)), Acknowledged(AggregateCommit(aggregate, 1, 3)));
+        await AdvanceAsync(aggregate, 3);
+
+        AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.AggregateVersionSkipped, ViolationSeverity.Failure);
+    }
+
+    [Fact]
+    public async Task an_aggregate_stored_at_another_version_than_its_events_is_a_row_mismatch()
+    {
+        var aggregate = new AggregateKey("order-1", "Order");
+        await WriteAsync(Acknowledged(AggregateCommit(aggregate, 0, 1, 2)));
+        await AdvanceAsync(aggregate, 5);
+
+        var violation = AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.AggregateRowMismatch, ViolationSeverity.Failure);
+        Assert.Contains("stored at version 5 but its events reach version 2", violation.Detail, StringComparison.Ordinal);
+    }
+
+    private static Violation AssertSingle(VerificationReport report, ViolationKind kind, ViolationSeverity severity)
+    {
+        var violation = Assert.Single(report.Violations);
+        Assert.Equal(kind, violation.Kind);
+        Assert.Equal(severity, violation.Severity);
+        Assert.Equal(severity != ViolationSeverity.Failure, report.Passed);
+        Assert.Contains(kind.ToString(), report.ToString(), StringComparison.Ordinal);
+        return violation;
+    }
+
+    private static StoredEvent[] Commit(params long[] sequenceNumbers)
+    {
+        var commitId = Guid.NewGuid();
+        return [.. sequenceNumbers.Select(n => new StoredEvent(n, "source", "Happened", null, null, commitId, [], "{}"))];
+    }
+
+    private static StoredEvent[] AggregateCommit(AggregateKey aggregate, long firstSequenceNumber, params long[] versions)
+    {
+        var commitId = Guid.NewGuid();
+        return [.. versions.Select((v, i) => new StoredEvent(firstSequenceNumber + i, aggregate.EventSource, "Happened", aggregate.AggregateType, v, commitId, [], "{}"))];
+    }
+
+    private StoredEvent[] Acknowledged(StoredEvent[] commit)
+    {
+        _ledger.Record(new LedgerEntry(commit[0].CommitId, commit.Length, LedgerOutcome.Acknowledged, [.. commit.Select(e => e.SequenceNumber)], null));
+        return commit;
+    }
+
+    private async Task WriteAsync(params StoredEvent[][] commits)
+    {
+        await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None);
+        foreach (var e in commits.SelectMany(c => c))
+        {
+            await session.InsertEventAsync(e, CancellationToken.None);
+        }
+    }
+
+    private async Task AdvanceAsync(AggregateKey aggregate, long version)
+    {
+        await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None);
+        Assert.True((await session.TryAdvanceAggregateVersionAsync(aggregate, 0, version, CancellationToken.None)).Advanced);
+    }
+
+    private Task<VerificationReport> VerifyAsync(StrategyGuarantees claimed) => EventLogVerifier.VerifyAsync(_store, _ledger, claimed, CancellationToken.None);
+}
