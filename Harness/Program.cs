@@ -1,4 +1,6 @@
-using EventCommitLab.Harness;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Grid;
+using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Port;
 
@@ -16,45 +18,26 @@ using var terminate = System.Runtime.InteropServices.PosixSignalRegistration.Cre
         cancellation.Cancel();
     });
 
-HarnessOptions options;
 try
 {
-    options = HarnessOptions.Parse(args, PostgresStoreConfiguration.FromEnvironment());
+    var options = HarnessOptions.Parse(args, PostgresStoreConfiguration.FromEnvironment());
+    if (options.ShowHelp)
+    {
+        Console.WriteLine(HarnessOptions.Usage);
+        return 0;
+    }
+
+    if (options.Verb == "compare")
+    {
+        return CompareCommand.Run(options.VerbArguments, Console.Out);
+    }
+
+    return await GridRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
 }
 catch (ArgumentException e)
 {
     Console.Error.WriteLine($"error: {e.Message}");
     return 2;
-}
-
-if (options.ShowHelp)
-{
-    Console.WriteLine(HarnessOptions.Usage);
-    return 0;
-}
-
-try
-{
-    await using var provider = await PostgresStoreProvider.StartAsync(options.Postgres, line => Console.Error.WriteLine($"[postgres] {line}"), cancellation.Token);
-    Console.WriteLine($"Store: {provider.Description}");
-    var failed = 0;
-    foreach (var registration in options.Strategies)
-    {
-        try
-        {
-            var report = await CommitSmokeRun.RunAsync(provider, registration, cancellation.Token);
-            failed += report.Passed ? 0 : 1;
-            Console.WriteLine($"{registration.Name,-26} {report}");
-        }
-        catch (Exception e) when (e is not OperationCanceledException)
-        {
-            failed++;
-            Console.WriteLine($"{registration.Name,-26} FAILED: {e.Message}");
-        }
-    }
-
-    Console.WriteLine(failed == 0 ? "Every strategy committed and the verifier found the log clean." : $"{failed} strateg{(failed == 1 ? "y" : "ies")} failed.");
-    return failed == 0 ? 0 : 1;
 }
 catch (StoreSetupException e)
 {
@@ -63,6 +46,11 @@ catch (StoreSetupException e)
 }
 catch (OperationCanceledException) when (cancellation.IsCancellationRequested)
 {
-    Console.Error.WriteLine("cancelled; the private server has been stopped and removed.");
+    Console.Error.WriteLine("cancelled: nothing was written, and the private server has been stopped and removed.");
     return 130;
+}
+catch (Exception e)
+{
+    Console.Error.WriteLine($"error: the harness failed unexpectedly; nothing was written. {e}");
+    return 1;
 }

@@ -3,6 +3,7 @@ using System.Text.Json;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using Npgsql;
+using NpgsqlTypes;
 
 namespace EventCommitLab.Stores.Postgres;
 
@@ -59,6 +60,31 @@ public sealed class PostgresEventStore : IEventStore
 
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new PostgresStoreSession(await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null);
+
+    public async Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(storedEvents);
+
+        // Binary COPY: PostgreSQL's fastest way in, one statement and one commit (one durable flush) for all rows.
+        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await using var writer = await connection.BeginBinaryImportAsync(
+            "COPY events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload) FROM STDIN (FORMAT BINARY)",
+            cancellationToken).ConfigureAwait(false);
+        foreach (var e in storedEvents)
+        {
+            await writer.StartRowAsync(cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync(e.SequenceNumber, NpgsqlDbType.Bigint, cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync(e.EventSource, NpgsqlDbType.Text, cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync(e.EventType, NpgsqlDbType.Text, cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync((object?)e.AggregateType ?? DBNull.Value, NpgsqlDbType.Text, cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync((object?)e.AggregateVersion ?? DBNull.Value, NpgsqlDbType.Bigint, cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync(e.CommitId, NpgsqlDbType.Uuid, cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync(JsonSerializer.Serialize(e.Tags), NpgsqlDbType.Jsonb, cancellationToken).ConfigureAwait(false);
+            await writer.WriteAsync(e.Payload, NpgsqlDbType.Jsonb, cancellationToken).ConfigureAwait(false);
+        }
+
+        await writer.CompleteAsync(cancellationToken).ConfigureAwait(false);
+    }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {

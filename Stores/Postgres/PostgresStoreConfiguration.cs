@@ -20,6 +20,9 @@ public sealed record PostgresStoreConfiguration
     /// <summary>The account the private server runs as when the lab is root; null for postgres.</summary>
     public string? RunAsUser { get; init; }
 
+    /// <summary>How durable commits are in the stores it creates. Default durable.</summary>
+    public PostgresDurability Durability { get; init; } = PostgresDurability.Durable;
+
     /// <summary>The configuration the environment variables give; command-line options override it with <c>with</c>.</summary>
     public static PostgresStoreConfiguration FromEnvironment() => new()
     {

@@ -19,12 +19,15 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
     private readonly IPostgresServer _server;
     private readonly NpgsqlDataSource _admin;
 
-    private PostgresStoreProvider(IPostgresServer server, NpgsqlDataSource admin, string description)
+    private PostgresStoreProvider(IPostgresServer server, NpgsqlDataSource admin, string description, PostgresDurability durability)
     {
         _server = server;
         _admin = admin;
-        Description = description;
+        Durability = durability;
+        Description = $"{description}; durability {(durability == PostgresDurability.Durable ? "durable (synchronous_commit=on)" : "async-commit (synchronous_commit=off per database)")}";
     }
+
+    public PostgresDurability Durability { get; }
 
     public string Name => "postgres";
 
@@ -42,7 +45,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
             : await PrivatePostgresServer.StartAsync(PrivateOptions(configuration, log), cancellationToken).ConfigureAwait(false);
         try
         {
-            return await ConnectAsync(server, cancellationToken).ConfigureAwait(false);
+            return await ConnectAsync(server, cancellationToken, configuration.Durability).ConfigureAwait(false);
         }
         catch
         {
@@ -52,7 +55,8 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
     }
 
     /// <exception cref="StoreSetupException">The server does not answer within 10 s, or the connection string is invalid.</exception>
-    public static async Task<PostgresStoreProvider> ConnectAsync(IPostgresServer server, CancellationToken cancellationToken)
+    public static async Task<PostgresStoreProvider> ConnectAsync(
+        IPostgresServer server, CancellationToken cancellationToken, PostgresDurability durability = PostgresDurability.Durable)
     {
         ArgumentNullException.ThrowIfNull(server);
         NpgsqlConnectionStringBuilder builder;
@@ -80,7 +84,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
             var description = string.Create(CultureInfo.InvariantCulture,
                 $"PostgreSQL {reader.GetString(0)} ({server.Origin}); fsync={reader.GetString(1)}, synchronous_commit={reader.GetString(2)}, " +
                 $"max_connections={reader.GetString(3)}, shared_buffers={reader.GetString(4)}, wal_sync_method={reader.GetString(5)}; pool {StorePoolSize} connections per store");
-            return new PostgresStoreProvider(server, admin, description);
+            return new PostgresStoreProvider(server, admin, description, durability);
         }
         catch (Exception e) when (e is NpgsqlException or OperationCanceledException or System.Net.Sockets.SocketException && !cancellationToken.IsCancellationRequested)
         {
@@ -101,6 +105,11 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
     {
         var database = $"commit_lab_{Guid.NewGuid():N}";
         await ExecuteAdminAsync($"CREATE DATABASE {database}", cancellationToken).ConfigureAwait(false);
+        if (Durability == PostgresDurability.AsyncCommit)
+        {
+            await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
+        }
+
         var connectionString = new NpgsqlConnectionStringBuilder(_server.AdminConnectionString)
         {
             Database = database,

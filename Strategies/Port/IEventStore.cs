@@ -17,6 +17,12 @@ public interface IEventStore : IAsyncDisposable
     /// <summary>Opens a session with no transaction: each operation stands alone and is durable once it returns.</summary>
     Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Writes rows the store's fastest way, with no sequence logic, no checks and no transaction beyond what the store
+    /// needs, at the store's configured durability. Only for the harness's raw ceiling, never for a strategy.
+    /// </summary>
+    Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken);
+
     /// <summary>The whole log in sequence order, as committed. For the verifier.</summary>
     IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
 

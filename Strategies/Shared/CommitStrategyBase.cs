@@ -1,7 +1,6 @@
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
-using Polly;
 
 namespace EventCommitLab.Strategies.Shared;
 
@@ -11,14 +10,14 @@ namespace EventCommitLab.Strategies.Shared;
 /// </summary>
 public abstract class CommitStrategyBase : ICommitStrategy
 {
-    private readonly ResiliencePipeline _retry;
+    private readonly CommitRetryPolicy _retry;
 
     protected CommitStrategyBase(IEventStore store, CommitStrategyOptions options)
     {
         ArgumentNullException.ThrowIfNull(store);
         ArgumentNullException.ThrowIfNull(options);
         Store = store;
-        _retry = CommitRetryPipeline.Create(store, options.Retry, Counters);
+        _retry = new CommitRetryPolicy(store, options.Retry, Counters);
     }
 
     public abstract string Name { get; }
@@ -59,6 +58,7 @@ public abstract class CommitStrategyBase : ICommitStrategy
     /// <summary>One attempt: on a transient failure it is called again from the start, in a new transaction.</summary>
     protected abstract Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken);
 
-    protected async Task<T> RetryAsync<T>(Func<CancellationToken, Task<T>> attempt, CancellationToken cancellationToken) =>
-        await _retry.ExecuteAsync(static async (a, ct) => await a(ct).ConfigureAwait(false), attempt, cancellationToken).ConfigureAwait(false);
+    /// <exception cref="CommitRetriesExhaustedException">Transient failures went on past the retry options' bounds.</exception>
+    protected Task<T> RetryAsync<T>(Func<CancellationToken, Task<T>> attempt, CancellationToken cancellationToken) =>
+        _retry.ExecuteAsync(attempt, cancellationToken);
 }

@@ -33,6 +33,9 @@ public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new InterceptingSession(this, await Inner.OpenAutoCommitSessionAsync(cancellationToken));
 
+    public Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken) =>
+        Inner.BulkInsertAsync(storedEvents, cancellationToken);
+
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => Inner.ReadLogAsync(cancellationToken);
 
     public IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken) =>

@@ -1,0 +1,141 @@
+using System.Globalization;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Workload;
+
+namespace EventCommitLab.Harness.Cli;
+
+/// <summary>The harness's command line, validated: every error names the option, the value and what is valid.</summary>
+public sealed record HarnessOptions
+{
+    public const string Usage = """
+        Usage: dotnet run -c Release --project Harness -- [options]
+               dotnet run -c Release --project Harness -- compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]
+
+        The grid (defaults in brackets):
+          --store NAME             store to run on: postgres [postgres]
+          --strategies A,B,...     strategies [all seven]
+          --methods A,B            CommitEvents, CommitAggregateEvents [both]
+          --events N,N,...         events per commit, 1..10000 [1,10,100]
+          --concurrency N,N,...    concurrent commits per wave, 1..1000 [1,10,100]
+          --prefill N              events in the log before each case, 0..10000000 [0]
+          --durability D           durable, async-commit [durable]
+          --payload-bytes N        size of each event's JSON payload, 2..1000000 [300]
+          --case-timeout SECONDS   a case still running after this fails with that cause [180]
+          --job J                  quick, precise, dry [quick]
+          --out DIR                results folder [results/<date>-<label>]
+          --label TEXT             names the results folder [the store and job]
+        The store:
+          --connection STRING      use this PostgreSQL instead of a private one (or PG_CONNECTION)
+          --pg-bin DIR             folder with initdb, pg_ctl and postgres (or PG_BIN_DIR)
+        BenchmarkDotNet's own, passed on:
+          --filter GLOB            only cases whose full name matches, e.g. *CommitEvents*
+        """;
+
+    public static IReadOnlyList<string> Stores { get; } = ["postgres"];
+
+    public string Store { get; init; } = "postgres";
+
+    public IReadOnlyList<StrategyRegistration> Strategies { get; init; } = StrategyCatalog.All;
+
+    public IReadOnlyList<BenchmarkMethod> Methods { get; init; } = System.Enum.GetValues<BenchmarkMethod>();
+
+    public IReadOnlyList<int> Events { get; init; } = [1, 10, 100];
+
+    public IReadOnlyList<int> Concurrency { get; init; } = [1, 10, 100];
+
+    public long Prefill { get; init; }
+
+    public PostgresDurability Durability { get; init; } = PostgresDurability.Durable;
+
+    public int PayloadBytes { get; init; } = SampleEvents.DefaultPayloadBytes;
+
+    public TimeSpan CaseTimeout { get; init; } = TimeSpan.FromSeconds(180);
+
+    public LabJob Job { get; init; } = LabJob.Quick;
+
+    public string? Out { get; init; }
+
+    public string? Label { get; init; }
+
+    public PostgresStoreConfiguration Postgres { get; init; } = new();
+
+    /// <summary>BenchmarkDotNet's own arguments, passed on as they are.</summary>
+    public IReadOnlyList<string> BenchmarkDotNetArguments { get; init; } = [];
+
+    public bool ShowHelp { get; init; }
+
+    /// <summary>The verb's own arguments when the first argument is a verb (compare).</summary>
+    public string? Verb { get; init; }
+
+    public IReadOnlyList<string> VerbArguments { get; init; } = [];
+
+    /// <exception cref="ArgumentException">The message names the bad option or value and lists what is valid.</exception>
+    public static HarnessOptions Parse(IReadOnlyList<string> args, PostgresStoreConfiguration environment)
+    {
+        var options = new HarnessOptions { Postgres = environment };
+        if (args.Count > 0 && args[0] == "compare")
+        {
+            return options with { Verb = "compare", VerbArguments = [.. args.Skip(1)] };
+        }
+
+        for (var i = 0; i < args.Count; i++)
+        {
+            var name = args[i];
+            string Value() => i + 1 < args.Count && !args[i + 1].StartsWith("--", StringComparison.Ordinal)
+                ? args[++i]
+                : throw new ArgumentException($"Option {name} needs a value.{Environment.NewLine}{Usage}");
+            options = name switch
+            {
+                "--store" => options with { Store = OneOf(name, Value(), Stores) },
+                "--strategies" => options with { Strategies = [.. List(name, Value()).Select(StrategyCatalog.Get)] },
+                "--methods" => options with { Methods = [.. List(name, Value()).Select(m => ParseEnum<BenchmarkMethod>(name, m))] },
+                "--events" => options with { Events = Numbers(name, Value(), 1, 10_000) },
+                "--concurrency" => options with { Concurrency = Numbers(name, Value(), 1, 1_000) },
+                "--prefill" => options with { Prefill = Number(name, Value(), 0, 10_000_000) },
+                "--durability" => options with { Durability = ParseEnum<PostgresDurability>(name, Value().Replace("-", "", StringComparison.Ordinal)) },
+                "--payload-bytes" => options with { PayloadBytes = (int)Number(name, Value(), 2, 1_000_000) },
+                "--case-timeout" => options with { CaseTimeout = TimeSpan.FromSeconds(Number(name, Value(), 1, 86_400)) },
+                "--job" => options with { Job = ParseEnum<LabJob>(name, Value()) },
+                "--out" => options with { Out = Value() },
+                "--label" => options with { Label = Value() },
+                "--connection" => options with { Postgres = options.Postgres with { ConnectionString = Value() } },
+                "--pg-bin" => options with { Postgres = options.Postgres with { BinDirectory = Value() } },
+                "--filter" => options with { BenchmarkDotNetArguments = [.. options.BenchmarkDotNetArguments, name, Value()] },
+                "--help" or "-h" => options with { ShowHelp = true },
+                _ => throw new ArgumentException(
+                    $"Unknown option '{name}'. Valid options: --store, --strategies, --methods, --events, --concurrency, --prefill, --durability, " +
+                    $"--payload-bytes, --case-timeout, --job, --out, --label, --connection, --pg-bin, --filter, --help.{Environment.NewLine}{Usage}"),
+            };
+        }
+
+        return options;
+    }
+
+    private static string[] List(string option, string value)
+    {
+        var items = value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return items.Length > 0 ? items : throw new ArgumentException($"{option} needs at least one value.");
+    }
+
+    private static string OneOf(string option, string value, IReadOnlyList<string> valid) =>
+        valid.FirstOrDefault(v => string.Equals(v, value, StringComparison.OrdinalIgnoreCase))
+        ?? throw new ArgumentException($"{option}: unknown value '{value}'. Valid values: {string.Join(", ", valid)}.");
+
+    private static T ParseEnum<T>(string option, string value)
+        where T : struct, Enum =>
+        System.Enum.TryParse<T>(value, ignoreCase: true, out var parsed) && System.Enum.IsDefined(parsed)
+            ? parsed
+            : throw new ArgumentException($"{option}: unknown value '{value}'. Valid values: {string.Join(", ", System.Enum.GetNames<T>().Select(Kebab))}.");
+
+    private static int[] Numbers(string option, string value, int min, int max) =>
+        [.. List(option, value).Select(v => (int)Number(option, v, min, max)).Distinct().Order()];
+
+    private static long Number(string option, string value, long min, long max) =>
+        long.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n >= min && n <= max
+            ? n
+            : throw new ArgumentException($"{option}: '{value}' is not a whole number from {min} to {max}.");
+
+    private static string Kebab(string name) =>
+        string.Concat(name.Select((c, i) => char.IsUpper(c) && i > 0 ? "-" + char.ToLowerInvariant(c) : char.ToLowerInvariant(c).ToString()));
+}

@@ -1,0 +1,18 @@
+namespace EventCommitLab.Harness.Reporting;
+
+/// <summary>Writes the run's own files next to BenchmarkDotNet's exports: results.json, summary.md and the charts.</summary>
+public static class ResultsWriter
+{
+    public static void Write(RunRecord record, string folder)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        File.WriteAllText(Path.Combine(folder, RunRecord.FileName), record.ToJson());
+        File.WriteAllText(Path.Combine(folder, "summary.md"), SummaryWriter.Write(record));
+        var charts = Path.Combine(folder, "charts");
+        Directory.CreateDirectory(charts);
+        foreach (var (name, svg) in SvgChartWriter.Charts(record))
+        {
+            File.WriteAllText(Path.Combine(charts, name), svg);
+        }
+    }
+}

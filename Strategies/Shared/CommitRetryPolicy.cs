@@ -1,0 +1,73 @@
+using System.Diagnostics;
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Port;
+using Polly;
+using Polly.Retry;
+using Polly.Timeout;
+
+namespace EventCommitLab.Strategies.Shared;
+
+/// <summary>
+/// The one retry pipeline every strategy uses (Polly v8): only what the store calls transient is retried, with
+/// jittered exponential backoff, bounded attempts and total time; every retry is counted, and giving up is one typed
+/// error that names the last transient failure.
+/// </summary>
+internal sealed class CommitRetryPolicy
+{
+    private static readonly ResiliencePropertyKey<Exception> LastFailure = new("commit-lab.last-transient-failure");
+    private static readonly ResiliencePropertyKey<int> Retries = new("commit-lab.retries");
+
+    private readonly IEventStore _store;
+    private readonly ResiliencePipeline _pipeline;
+
+    public CommitRetryPolicy(IEventStore store, CommitRetryOptions options, CommitCounters counters)
+    {
+        _store = store;
+        _pipeline = new ResiliencePipelineBuilder()
+            .AddTimeout(new TimeoutStrategyOptions { Timeout = options.TotalTimeout })
+            .AddRetry(new RetryStrategyOptions
+            {
+                ShouldHandle = new PredicateBuilder().Handle<Exception>(IsTransient),
+                MaxRetryAttempts = options.MaxRetryAttempts,
+                BackoffType = DelayBackoffType.Exponential,
+                UseJitter = true,
+                Delay = options.BaseDelay,
+                MaxDelay = options.MaxDelay,
+                OnRetry = args =>
+                {
+                    counters.AddRetry();
+                    args.Context.Properties.Set(Retries, args.AttemptNumber + 1);
+                    if (args.Outcome.Exception is { } failure)
+                    {
+                        args.Context.Properties.Set(LastFailure, failure);
+                    }
+
+                    return default;
+                },
+            })
+            .Build();
+    }
+
+    public async Task<T> ExecuteAsync<T>(Func<CancellationToken, Task<T>> attempt, CancellationToken cancellationToken)
+    {
+        var started = Stopwatch.GetTimestamp();
+        var context = ResilienceContextPool.Shared.Get(cancellationToken);
+        try
+        {
+            return await _pipeline.ExecuteAsync(static async (ctx, a) => await a(ctx.CancellationToken).ConfigureAwait(false), context, attempt).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is TimeoutRejectedException || IsTransient(e))
+        {
+            var attempts = (context.Properties.TryGetValue(Retries, out var retries) ? retries : 0) + 1;
+            var last = e is TimeoutRejectedException ? context.Properties.GetValue(LastFailure, null!) : e;
+            throw new CommitRetriesExhaustedException(attempts, Stopwatch.GetElapsedTime(started), last);
+        }
+        finally
+        {
+            ResilienceContextPool.Shared.Return(context);
+        }
+    }
+
+    private bool IsTransient(Exception exception) =>
+        exception is not ConcurrencyConflictException && _store.Classify(exception) == StoreErrorKind.Transient;
+}
