@@ -105,6 +105,13 @@ internal sealed class CaseWorkload
             _deadline.Dispose();
         }
 
+        if (_failure is not null && _latencies.Count > 0)
+        {
+            // A slow case that timed out still says how slow it was.
+            _failure += string.Create(System.Globalization.CultureInfo.InvariantCulture,
+                $" Before that: {_waves} measured waves, median commit {_latencies.Percentile(50):0} ms, p99 {_latencies.Percentile(99):0} ms.");
+        }
+
         var waves = Math.Max(_waves, 1);
         return new CaseResult(
             _key.Method.ToString(), _key.Contender, _strategy is null, _key.NumberOfEvents, _key.ConcurrentBatches,

@@ -38,7 +38,19 @@ internal sealed class LabRun(HarnessOptions options, IEventStoreProvider provide
     {
         Progress.CaseStarting(key);
         var registration = key.Contender == RawCeiling.Name ? null : StrategyCatalog.Get(key.Contender);
-        var workload = await CaseWorkload.StartAsync(key, Provider, registration, Options.Prefill, Options.PayloadBytes, Options.CaseTimeout, cancellation);
+        CaseWorkload workload;
+        try
+        {
+            workload = await CaseWorkload.StartAsync(key, Provider, registration, Options.Prefill, Options.PayloadBytes, Options.CaseTimeout, cancellation);
+        }
+        catch (Exception e)
+        {
+            var result = CaseResults.NotRun(key, $"setup failed: {FailureCause.Of(e)}");
+            _results[key] = result;
+            Progress.CaseFinished(result);
+            throw;
+        }
+
         if (workload.Guarantees is { } g)
         {
             _claims.TryAdd(key.Contender, new StrategyClaims(key.Contender, g.AtomicMultiEventCommit, g.GapFreeSequence, g.ContiguousCommit, g.SafeWithSeveralWriterProcesses));
