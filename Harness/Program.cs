@@ -32,6 +32,11 @@ try
         return CompareCommand.Run(options.VerbArguments, Console.Out);
     }
 
+    if (options.Verb == "report")
+    {
+        return ReportCommand.Run(options.VerbArguments, Console.Out);
+    }
+
     return await GridRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
 }
 catch (ArgumentException e)

@@ -11,6 +11,7 @@ public sealed record HarnessOptions
     public const string Usage = """
         Usage: dotnet run -c Release --project Harness -- [options]
                dotnet run -c Release --project Harness -- compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]
+               dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres [postgres]
@@ -74,9 +75,9 @@ public sealed record HarnessOptions
     public static HarnessOptions Parse(IReadOnlyList<string> args, PostgresStoreConfiguration environment)
     {
         var options = new HarnessOptions { Postgres = environment };
-        if (args.Count > 0 && args[0] == "compare")
+        if (args.Count > 0 && args[0] is "compare" or "report")
         {
-            return options with { Verb = "compare", VerbArguments = [.. args.Skip(1)] };
+            return options with { Verb = args[0], VerbArguments = [.. args.Skip(1)] };
         }
 
         for (var i = 0; i < args.Count; i++)
@@ -93,7 +94,7 @@ public sealed record HarnessOptions
                 "--events" => options with { Events = Numbers(name, Value(), 1, 10_000) },
                 "--concurrency" => options with { Concurrency = Numbers(name, Value(), 1, 1_000) },
                 "--prefill" => options with { Prefill = Number(name, Value(), 0, 10_000_000) },
-                "--durability" => options with { Durability = ParseEnum<PostgresDurability>(name, Value().Replace("-", "", StringComparison.Ordinal)) },
+                "--durability" => options with { Durability = ParseEnum<PostgresDurability>(name, Value()) },
                 "--payload-bytes" => options with { PayloadBytes = (int)Number(name, Value(), 2, 1_000_000) },
                 "--case-timeout" => options with { CaseTimeout = TimeSpan.FromSeconds(Number(name, Value(), 1, 86_400)) },
                 "--job" => options with { Job = ParseEnum<LabJob>(name, Value()) },
@@ -124,7 +125,8 @@ public sealed record HarnessOptions
 
     private static T ParseEnum<T>(string option, string value)
         where T : struct, Enum =>
-        System.Enum.TryParse<T>(value, ignoreCase: true, out var parsed) && System.Enum.IsDefined(parsed)
+        System.Enum.TryParse<T>(value.Replace("-", "", StringComparison.Ordinal), ignoreCase: true, out var parsed)
+        && System.Enum.IsDefined(parsed) && !value.Any(char.IsDigit)
             ? parsed
             : throw new ArgumentException($"{option}: unknown value '{value}'. Valid values: {string.Join(", ", System.Enum.GetNames<T>().Select(Kebab))}.");
 

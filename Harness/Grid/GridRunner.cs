@@ -34,6 +34,9 @@ internal static class GridRunner
         try
         {
             var started = DateTimeOffset.Now;
+
+            // Read before the run: the source the binary was built from, not what the tree holds by the end.
+            var source = EnvironmentProbe.GitCommit();
             await using var provider = await PostgresStoreProvider.StartAsync(
                 options.Postgres with { Durability = options.Durability }, line => console.WriteLine($"[postgres] {line}"), cancellationToken);
             console.WriteLine($"Store: {provider.Description}");
@@ -62,7 +65,7 @@ internal static class GridRunner
                 RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description,
                 options.Durability == PostgresDurability.Durable ? "durable" : "async-commit",
                 flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, LabJobs.Describe(options.Job), commandLine,
-                EnvironmentProbe.GitCommit(), started, DateTimeOffset.Now);
+                source, started, DateTimeOffset.Now);
             var record = new RunRecord(environment, run.Claims, cases);
             ResultsWriter.Write(record, partial);
             Directory.Move(partial, folder);

@@ -7,6 +7,13 @@ public static class ResultsWriter
     {
         ArgumentNullException.ThrowIfNull(record);
         File.WriteAllText(Path.Combine(folder, RunRecord.FileName), record.ToJson());
+        WriteReports(record, folder);
+    }
+
+    /// <summary>The files derived from results.json: summary.md and the charts (rewritten by the report verb).</summary>
+    public static void WriteReports(RunRecord record, string folder)
+    {
+        ArgumentNullException.ThrowIfNull(record);
         File.WriteAllText(Path.Combine(folder, "summary.md"), SummaryWriter.Write(record));
         var charts = Path.Combine(folder, "charts");
         Directory.CreateDirectory(charts);

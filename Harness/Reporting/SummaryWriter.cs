@@ -150,12 +150,12 @@ public static class SummaryWriter
     private static void Details(StringBuilder md, RunRecord record)
     {
         md.AppendLine("## Every case").AppendLine();
-        md.AppendLine("| Method | Events | Concurrent | Contender | Waves | Commits timed | p50 ms | p95 ms | p99 ms | Log at start / end | Verdict |");
-        md.AppendLine("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+        md.AppendLine("| Method | Events | Concurrent | Contender | Mean ms | Error ms | StdDev ms | Iterations | Waves | Commits timed | p50 ms | p95 ms | p99 ms | Log at start / end | Verdict |");
+        md.AppendLine("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
         foreach (var c in record.Cases.OrderBy(c => c.Method == "CommitEvents" ? 0 : 1).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.ConcurrentBatches))
         {
             md.AppendLine(Invariant,
-                $"| {c.Method} | {c.NumberOfEvents} | {c.ConcurrentBatches} | {c.Contender} | {c.Waves} | {c.Commits} | {c.P50Ms:0.##} | {c.P95Ms:0.##} | {c.P99Ms:0.##} | {c.LogSizeAtStart:N0} / {c.LogSizeAtEnd:N0} | {Escape(c.Verdict)}{(c.Violations.Count > 0 ? ": " + Escape(string.Join("; ", c.Violations)) : "")} |");
+                $"| {c.Method} | {c.NumberOfEvents} | {c.ConcurrentBatches} | {c.Contender} | {c.MeanMs:0.###} | {c.ErrorMs:0.###} | {c.StdDevMs:0.###} | {c.Iterations} | {c.Waves} | {c.Commits} | {c.P50Ms:0.##} | {c.P95Ms:0.##} | {c.P99Ms:0.##} | {c.LogSizeAtStart:N0} / {c.LogSizeAtEnd:N0} | {Escape(c.Verdict)}{(c.Violations.Count > 0 ? ": " + Escape(string.Join("; ", c.Violations)) : "")} |");
         }
 
         md.AppendLine();

@@ -1,4 +1,4 @@
-using EventCommitLab.Harness;
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Stores.Postgres;
 
 namespace EventCommitLab.Tests.Harness;
@@ -8,21 +8,35 @@ public sealed class HarnessOptionsTests
     private static readonly PostgresStoreConfiguration NoEnvironment = new();
 
     [Fact]
-    public void no_arguments_run_every_strategy_on_a_private_postgres()
+    public void no_arguments_run_the_whole_grid_on_a_private_postgres()
     {
         var options = HarnessOptions.Parse([], NoEnvironment);
 
         Assert.Equal(7, options.Strategies.Count);
+        Assert.Equal([BenchmarkMethod.CommitEvents, BenchmarkMethod.CommitAggregateEvents], options.Methods);
+        Assert.Equal([1, 10, 100], options.Events);
+        Assert.Equal([1, 10, 100], options.Concurrency);
+        Assert.Equal(0, options.Prefill);
+        Assert.Equal(PostgresDurability.Durable, options.Durability);
+        Assert.Equal(LabJob.Quick, options.Job);
         Assert.Null(options.Postgres.ConnectionString);
     }
 
-    [Fact]
-    public void an_unknown_strategy_is_named_with_the_known_ones()
+    [Theory]
+    [InlineData("--strategies", "InsertMany,Fastest", "Unknown strategy 'Fastest'", "TransactionalCounter")]
+    [InlineData("--methods", "CommitEverything", "unknown value 'CommitEverything'", "commit-aggregate-events")]
+    [InlineData("--events", "0", "'0' is not a whole number from 1 to 10000", "--events")]
+    [InlineData("--concurrency", "ten", "'ten' is not a whole number from 1 to 1000", "--concurrency")]
+    [InlineData("--prefill", "-5", "from 0 to 10000000", "--prefill")]
+    [InlineData("--durability", "fsync-off", "unknown value 'fsync-off'", "async-commit")]
+    [InlineData("--job", "forever", "unknown value 'forever'", "precise")]
+    [InlineData("--store", "mysql", "unknown value 'mysql'", "postgres")]
+    public void a_bad_value_is_named_with_what_is_valid(string option, string value, string problem, string valid)
     {
-        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--strategies", "InsertMany,Fastest"], NoEnvironment));
+        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse([option, value], NoEnvironment));
 
-        Assert.Contains("Unknown strategy 'Fastest'", error.Message, StringComparison.Ordinal);
-        Assert.Contains("TransactionalCounter", error.Message, StringComparison.Ordinal);
+        Assert.Contains(problem, error.Message, StringComparison.Ordinal);
+        Assert.Contains(valid, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -31,7 +45,7 @@ public sealed class HarnessOptionsTests
         var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--fast"], NoEnvironment));
 
         Assert.Contains("Unknown option '--fast'", error.Message, StringComparison.Ordinal);
-        Assert.Contains("--connection", error.Message, StringComparison.Ordinal);
+        Assert.Contains("--concurrency", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -43,11 +57,26 @@ public sealed class HarnessOptionsTests
     }
 
     [Fact]
-    public void the_command_line_overrides_the_environment()
+    public void grid_values_are_parsed_sorted_and_deduplicated_and_the_command_line_overrides_the_environment()
     {
-        var options = HarnessOptions.Parse(["--connection", "Host=db", "--strategies", "insertmany"], NoEnvironment with { ConnectionString = "Host=env" });
+        var options = HarnessOptions.Parse(
+            ["--connection", "Host=db", "--strategies", "insertmany", "--events", "100,1,1", "--durability", "async-commit", "--job", "dry", "--filter", "*Ceiling*"],
+            NoEnvironment with { ConnectionString = "Host=env" });
 
         Assert.Equal("Host=db", options.Postgres.ConnectionString);
         Assert.Equal("InsertMany", Assert.Single(options.Strategies).Name);
+        Assert.Equal([1, 100], options.Events);
+        Assert.Equal(PostgresDurability.AsyncCommit, options.Durability);
+        Assert.Equal(LabJob.Dry, options.Job);
+        Assert.Equal(["--filter", "*Ceiling*"], options.BenchmarkDotNetArguments);
+    }
+
+    [Fact]
+    public void compare_is_a_verb_with_its_own_arguments()
+    {
+        var options = HarnessOptions.Parse(["compare", "results/a", "results/b"], NoEnvironment);
+
+        Assert.Equal("compare", options.Verb);
+        Assert.Equal(["results/a", "results/b"], options.VerbArguments);
     }
 }

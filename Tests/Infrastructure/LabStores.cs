@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Tests.Infrastructure;
 
@@ -31,11 +32,12 @@ public sealed class LabStores : IAsyncLifetime
     }
 
     /// <summary>A strategy on a fresh log, with a ledger of its commits.</summary>
-    public async Task<StrategyRun> StartRunAsync(string storeName, string strategyName, Func<IEventStore, IEventStore>? wrap = null)
+    public async Task<StrategyRun> StartRunAsync(
+        string storeName, string strategyName, Func<IEventStore, IEventStore>? wrap = null, CommitStrategyOptions? options = null)
     {
         var store = await FreshStoreAsync(storeName);
         store = wrap?.Invoke(store) ?? store;
-        return new StrategyRun(store, StrategyCatalog.Get(strategyName));
+        return new StrategyRun(store, StrategyCatalog.Get(strategyName), options ?? new CommitStrategyOptions());
     }
 
     public Task InitializeAsync() => Task.CompletedTask;

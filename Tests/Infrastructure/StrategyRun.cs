@@ -9,13 +9,13 @@ using EventCommitLab.Strategies.Workload;
 namespace EventCommitLab.Tests.Infrastructure;
 
 /// <summary>One strategy on one fresh log: commits go through the ledger, and the verifier reads the database.</summary>
-public sealed class StrategyRun(IEventStore store, StrategyRegistration registration) : IAsyncDisposable
+public sealed class StrategyRun(IEventStore store, StrategyRegistration registration, CommitStrategyOptions options) : IAsyncDisposable
 {
     public IEventStore Store { get; } = store;
 
     public StrategyRegistration Registration { get; } = registration;
 
-    public ICommitStrategy Strategy { get; } = registration.Create(store, new CommitStrategyOptions());
+    public ICommitStrategy Strategy { get; } = registration.Create(store, options);
 
     public CommitLedger Ledger { get; } = new();
 

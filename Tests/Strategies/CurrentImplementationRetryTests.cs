@@ -1,6 +1,9 @@
+using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
+using Npgsql;
 
 namespace EventCommitLab.Tests.Strategies;
 
@@ -28,6 +31,39 @@ public sealed class CurrentImplementationRetryTests(LabStores stores)
         Assert.Null(outcome.Failure);
         Assert.Equal([1L], outcome.Result!.SequenceNumbers);
         Assert.Equal(1, run.Strategy.Counters.Retries);
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
+    public async Task a_race_lost_on_every_attempt_ends_in_one_typed_error_naming_the_last_transient_failure()
+    {
+        InterceptingEventStore? intercepting = null;
+        var options = new CommitStrategyOptions { Retry = new CommitRetryOptions { MaxRetryAttempts = 2 } };
+        await using var run = await stores.StartRunAsync("postgres", "CurrentImplementation", s => intercepting = new InterceptingEventStore(s), options);
+
+        // Before each of the strategy's inserts a rival takes the very number the strategy counted, so every attempt loses.
+        async Task Rival()
+        {
+            var rival = CommitRequest.ForEvents(run.Events.Create(1));
+            await using (var session = await intercepting!.Inner.OpenAutoCommitSessionAsync(CancellationToken.None))
+            {
+                var next = (await session.ReadHighestSequenceNumberAsync(CancellationToken.None) ?? -1) + 1;
+                await session.InsertEventAsync(rival.Stamp(next)[0], CancellationToken.None);
+                run.Ledger.Record(new LedgerEntry(rival.CommitId, 1, LedgerOutcome.Acknowledged, [next], null));
+            }
+
+            intercepting.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
+        }
+
+        intercepting!.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
+
+        var outcome = await run.CommitAsync(1);
+
+        var exhausted = Assert.IsType<CommitRetriesExhaustedException>(outcome.Failure);
+        Assert.Equal(3, exhausted.Attempts);
+        Assert.Equal(2, run.Strategy.Counters.Retries);
+        Assert.Equal(PostgresErrorCodes.UniqueViolation, Assert.IsType<PostgresException>(exhausted.InnerException).SqlState);
+        Assert.Contains("23505", exhausted.Message, StringComparison.Ordinal);
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 

@@ -1,0 +1,32 @@
+using EventCommitLab.Harness.Reporting;
+
+namespace EventCommitLab.Harness.Cli;
+
+/// <summary><c>report RUN_FOLDER</c>: regenerates summary.md and the charts from the run's results.json, so that a
+/// change to the report's layout never means editing a generated file.</summary>
+public static class ReportCommand
+{
+    public static int Run(IReadOnlyList<string> args, TextWriter output)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(output);
+        if (args.Count != 1 || !Directory.Exists(args[0]))
+        {
+            throw new ArgumentException("report needs one run folder written by the harness. Usage: report RUN_FOLDER");
+        }
+
+        RunRecord record;
+        try
+        {
+            record = RunRecord.Read(args[0]);
+        }
+        catch (Exception e) when (e is FileNotFoundException or InvalidDataException)
+        {
+            throw new ArgumentException($"report: {e.Message}", e);
+        }
+
+        ResultsWriter.WriteReports(record, args[0]);
+        output.WriteLine($"Rewrote {Path.Combine(args[0], "summary.md")} and the charts from {RunRecord.FileName}.");
+        return 0;
+    }
+}
