@@ -17,7 +17,9 @@ public static class RunComparer
         ArgumentNullException.ThrowIfNull(older);
         ArgumentNullException.ThrowIfNull(newer);
         var before = older.Cases.ToDictionary(Key);
-        var contenders = newer.Cases.Select(c => c.Contender).Concat(older.Cases.Select(c => c.Contender)).Distinct().ToArray();
+        var contenders = newer.Strategies.Select(s => s.Strategy).Concat(older.Strategies.Select(s => s.Strategy))
+            .Concat(newer.Cases.Concat(older.Cases).Select(c => c.Contender)).Distinct()
+            .OrderBy(c => newer.Cases.Concat(older.Cases).Any(x => x.Contender == c && x.IsCeiling) ? 1 : 0).ToArray();
         var rows = newer.Cases.Concat(older.Cases).Select(c => (c.Method, c.NumberOfEvents, c.ConcurrentBatches)).Distinct()
             .OrderBy(r => r.Method == "CommitEvents" ? 0 : 1).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ToArray();
         var after = newer.Cases.ToDictionary(Key);
