@@ -1,0 +1,37 @@
+namespace EventCommitLab.Stores.Mongo.Wire;
+
+/// <summary>How connections are opened, derived from a connection string.</summary>
+public sealed record MongoConnectionSettings
+{
+    public static readonly TimeSpan DefaultConnectTimeout = TimeSpan.FromSeconds(10);
+
+    /// <summary>The TCP connect, TLS handshake, hello and authentication together must finish within this. Default 10 s.</summary>
+    public TimeSpan ConnectTimeout { get; init; } = DefaultConnectTimeout;
+
+    public bool Tls { get; init; }
+
+    public string? AppName { get; init; }
+
+    public MongoCredential? Credential { get; init; }
+
+    /// <exception cref="InvalidMongoConnectionStringException">A mechanism the client does not speak.</exception>
+    public static MongoConnectionSettings From(MongoConnectionString connectionString)
+    {
+        ArgumentNullException.ThrowIfNull(connectionString);
+        var options = connectionString.Options;
+        if (options.AuthMechanism is { } mechanism && mechanism is not ("SCRAM-SHA-256" or "SCRAM-SHA-1"))
+        {
+            throw new InvalidMongoConnectionStringException($"authMechanism {mechanism} is not spoken by the lab's client; it speaks SCRAM-SHA-256 and SCRAM-SHA-1");
+        }
+
+        return new MongoConnectionSettings
+        {
+            ConnectTimeout = options.ConnectTimeout is { } t && t > TimeSpan.Zero ? t : DefaultConnectTimeout,
+            Tls = options.Tls ?? false,
+            AppName = options.AppName,
+            Credential = connectionString.Username is { } user
+                ? new MongoCredential(user, connectionString.Password ?? "", options.AuthSource ?? connectionString.Database ?? "admin", options.AuthMechanism)
+                : null,
+        };
+    }
+}
