@@ -11,7 +11,7 @@ namespace EventCommitLab.Stores.Mongo.Wire;
 /// SCRAM authentication, then commands as OP_MSG, one at a time. A connection that saw a network or protocol error is
 /// broken and must not be reused.
 /// </summary>
-public sealed class MongoConnection : IAsyncDisposable
+public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
 {
     private readonly Socket _socket;
     private readonly Stream _stream;

@@ -19,6 +19,15 @@ public sealed record OpMsg(int RequestId, int ResponseTo, OpMsgFlags Flags, Bson
     public const int DefaultMaxMessageBytes = 48_000_000;
 
     private const uint RequiredBits = 0xFFFF;
+
+    static OpMsg()
+    {
+        // MongoDB.Bson 2.x defaults to its V2 GUID mode, which re-encodes standard (subtype 4) UUIDs as C# legacy
+        // (subtype 3) on the way out; a server refuses an lsid that is not subtype 4. V3 writes binary data as given.
+#pragma warning disable CS0618 // the V3 switch is itself marked obsolete in 2.x, as V3 becomes the only mode in 3.0
+        BsonDefaults.GuidRepresentationMode = GuidRepresentationMode.V3;
+#pragma warning restore CS0618
+    }
     private const uint KnownBits = (uint)(OpMsgFlags.ChecksumPresent | OpMsgFlags.MoreToCome);
 
     public byte[] Encode()

@@ -1,0 +1,71 @@
+using MongoDB.Bson;
+
+namespace EventCommitLab.Stores.Mongo.Wire;
+
+/// <summary>
+/// The convenient transaction API of the specification: run the callback in a transaction and commit, retrying the
+/// whole transaction on TransientTransactionError and the commit on UnknownTransactionCommitResult, until 120 s have
+/// passed since the first attempt.
+/// </summary>
+public static class MongoTransactions
+{
+    public static readonly TimeSpan TimeLimit = TimeSpan.FromSeconds(120);
+
+    private const int MaxTimeMsExpired = 50;
+
+    public static async Task<T> WithTransactionAsync<T>(
+        MongoSession session, Func<MongoSession, CancellationToken, Task<T>> callback, MongoTransactionOptions? options,
+        TimeProvider time, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(session);
+        ArgumentNullException.ThrowIfNull(callback);
+        ArgumentNullException.ThrowIfNull(time);
+        var started = time.GetTimestamp();
+        bool WithinLimit() => time.GetElapsedTime(started) < TimeLimit;
+        while (true)
+        {
+            session.StartTransaction(options);
+            T result;
+            try
+            {
+                result = await callback(session, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e)
+            {
+                if (session.InTransaction)
+                {
+                    await session.AbortTransactionAsync(cancellationToken).ConfigureAwait(false);
+                }
+
+                if (e is MongoServerException server && server.HasLabel(MongoServerException.TransientTransactionError) && WithinLimit())
+                {
+                    continue;
+                }
+
+                throw;
+            }
+
+            if (!session.InTransaction)
+            {
+                // The callback committed or aborted itself.
+                return result;
+            }
+
+            while (true)
+            {
+                try
+                {
+                    await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
+                    return result;
+                }
+                catch (MongoServerException e) when (e.HasLabel(MongoServerException.UnknownTransactionCommitResult) && e.Code != MaxTimeMsExpired && WithinLimit())
+                {
+                }
+                catch (MongoServerException e) when (e.HasLabel(MongoServerException.TransientTransactionError) && WithinLimit())
+                {
+                    break;
+                }
+            }
+        }
+    }
+}
