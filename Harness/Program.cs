@@ -1,6 +1,7 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Grid;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Port;
 
@@ -20,7 +21,7 @@ using var terminate = System.Runtime.InteropServices.PosixSignalRegistration.Cre
 
 try
 {
-    var options = HarnessOptions.Parse(args, PostgresStoreConfiguration.FromEnvironment());
+    var options = HarnessOptions.Parse(args, PostgresStoreConfiguration.FromEnvironment(), MongoStoreConfiguration.FromEnvironment());
     if (options.ShowHelp)
     {
         Console.WriteLine(HarnessOptions.Usage);

@@ -1,4 +1,5 @@
 using System.Globalization;
+using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Workload;
@@ -14,13 +15,14 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
 
         The grid (defaults in brackets):
-          --store NAME             store to run on: postgres [postgres]
+          --store NAME             store to run on: postgres, mongo [postgres]
           --strategies A,B,...     strategies [all seven]
           --methods A,B            CommitEvents, CommitAggregateEvents [both]
           --events N,N,...         events per commit, 1..10000 [1,10,100]
           --concurrency N,N,...    concurrent commits per wave, 1..1000 [1,10,100]
           --prefill N              events in the log before each case, 0..10000000 [0]
-          --durability D           durable, async-commit [durable]
+          --durability D           PostgreSQL: durable, async-commit [durable]
+          --write-concern W        MongoDB: w1, journaled, majority [majority]
           --payload-bytes N        size of each event's JSON payload, 2..1000000 [300]
           --case-timeout SECONDS   a case still running after this fails with that cause [180]
           --job J                  quick, precise, dry [quick]
@@ -29,11 +31,12 @@ public sealed record HarnessOptions
         The store:
           --connection STRING      use this PostgreSQL instead of a private one (or PG_CONNECTION)
           --pg-bin DIR             folder with initdb, pg_ctl and postgres (or PG_BIN_DIR)
+          --mongo-uri URI          the MongoDB replica set for --store mongo (or MONGODB_URI)
         BenchmarkDotNet's own, passed on:
           --filter GLOB            only cases whose full name matches, e.g. *CommitEvents*
         """;
 
-    public static IReadOnlyList<string> Stores { get; } = ["postgres"];
+    public static IReadOnlyList<string> Stores { get; } = ["postgres", "mongo"];
 
     public string Store { get; init; } = "postgres";
 
@@ -61,6 +64,8 @@ public sealed record HarnessOptions
 
     public PostgresStoreConfiguration Postgres { get; init; } = new();
 
+    public MongoStoreConfiguration Mongo { get; init; } = new();
+
     /// <summary>BenchmarkDotNet's own arguments, passed on as they are.</summary>
     public IReadOnlyList<string> BenchmarkDotNetArguments { get; init; } = [];
 
@@ -72,9 +77,10 @@ public sealed record HarnessOptions
     public IReadOnlyList<string> VerbArguments { get; init; } = [];
 
     /// <exception cref="ArgumentException">The message names the bad option or value and lists what is valid.</exception>
-    public static HarnessOptions Parse(IReadOnlyList<string> args, PostgresStoreConfiguration environment)
+    public static HarnessOptions Parse(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment = null)
     {
-        var options = new HarnessOptions { Postgres = environment };
+        var options = new HarnessOptions { Postgres = environment, Mongo = mongoEnvironment ?? new MongoStoreConfiguration() };
+        var given = new HashSet<string>(StringComparer.Ordinal);
         if (args.Count > 0 && args[0] is "compare" or "report")
         {
             return options with { Verb = args[0], VerbArguments = [.. args.Skip(1)] };
@@ -83,6 +89,7 @@ public sealed record HarnessOptions
         for (var i = 0; i < args.Count; i++)
         {
             var name = args[i];
+            given.Add(name);
             string Value() => i + 1 < args.Count && !args[i + 1].StartsWith("--", StringComparison.Ordinal)
                 ? args[++i]
                 : throw new ArgumentException($"Option {name} needs a value.{Environment.NewLine}{Usage}");
@@ -102,12 +109,21 @@ public sealed record HarnessOptions
                 "--label" => options with { Label = Value() },
                 "--connection" => options with { Postgres = options.Postgres with { ConnectionString = Value() } },
                 "--pg-bin" => options with { Postgres = options.Postgres with { BinDirectory = Value() } },
+                "--mongo-uri" => options with { Mongo = options.Mongo with { Uri = Value() } },
+                "--write-concern" => options with { Mongo = options.Mongo with { WriteConcern = OneOf(name, Value(), MongoStoreConfiguration.WriteConcerns) } },
                 "--filter" => options with { BenchmarkDotNetArguments = [.. options.BenchmarkDotNetArguments, name, Value()] },
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(
                     $"Unknown option '{name}'. Valid options: --store, --strategies, --methods, --events, --concurrency, --prefill, --durability, " +
-                    $"--payload-bytes, --case-timeout, --job, --out, --label, --connection, --pg-bin, --filter, --help.{Environment.NewLine}{Usage}"),
+                    $"--write-concern, --payload-bytes, --case-timeout, --job, --out, --label, --connection, --pg-bin, --mongo-uri, --filter, --help.{Environment.NewLine}{Usage}"),
             };
+        }
+
+        var storeOptions = options.Store == "mongo" ? new[] { "--durability", "--connection", "--pg-bin" } : ["--write-concern", "--mongo-uri"];
+        if (storeOptions.FirstOrDefault(given.Contains) is { } misplaced)
+        {
+            throw new ArgumentException($"{misplaced} does not apply to --store {options.Store}; " +
+                (options.Store == "mongo" ? "MongoDB takes --mongo-uri and --write-concern." : "it is for --store mongo."));
         }
 
         return options;

@@ -10,7 +10,9 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies.Port;
 using Perfolizer.Horology;
 
 namespace EventCommitLab.Harness.Grid;
@@ -37,8 +39,9 @@ internal static class GridRunner
 
             // Read before the run: the source the binary was built from, not what the tree holds by the end.
             var source = EnvironmentProbe.GitCommit();
-            await using var provider = await PostgresStoreProvider.StartAsync(
-                options.Postgres with { Durability = options.Durability }, line => console.WriteLine($"[postgres] {line}"), cancellationToken);
+            await using var provider = options.Store == "mongo"
+                ? (IEventStoreProvider)await MongoStoreProvider.StartAsync(options.Mongo, cancellationToken)
+                : await PostgresStoreProvider.StartAsync(options.Postgres with { Durability = options.Durability }, line => console.WriteLine($"[postgres] {line}"), cancellationToken);
             console.WriteLine($"Store: {provider.Description}");
             var flush = await DurableFlushProbe.MeasureAsync(provider, FlushProbeCommits, cancellationToken);
             console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Durable flush: median {flush.MedianMs:0.###} ms, p95 {flush.P95Ms:0.###} ms over {FlushProbeCommits} single-row commits"));
@@ -63,7 +66,7 @@ internal static class GridRunner
             var environment = new RunEnvironment(
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
                 RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description,
-                options.Durability == PostgresDurability.Durable ? "durable" : "async-commit",
+                options.Store == "mongo" ? $"write concern {options.Mongo.WriteConcern}" : options.Durability == PostgresDurability.Durable ? "durable" : "async-commit",
                 flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, LabJobs.Describe(options.Job), commandLine,
                 source, started, DateTimeOffset.Now);
             var record = new RunRecord(environment, run.Claims, cases);

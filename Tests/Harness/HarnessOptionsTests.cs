@@ -30,7 +30,8 @@ public sealed class HarnessOptionsTests
     [InlineData("--prefill", "-5", "from 0 to 10000000", "--prefill")]
     [InlineData("--durability", "fsync-off", "unknown value 'fsync-off'", "async-commit")]
     [InlineData("--job", "forever", "unknown value 'forever'", "precise")]
-    [InlineData("--store", "mysql", "unknown value 'mysql'", "postgres")]
+    [InlineData("--store", "mysql", "unknown value 'mysql'", "postgres, mongo")]
+    [InlineData("--write-concern", "w2", "unknown value 'w2'", "w1, journaled, majority")]
     public void a_bad_value_is_named_with_what_is_valid(string option, string value, string problem, string valid)
     {
         var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse([option, value], NoEnvironment));
@@ -69,6 +70,18 @@ public sealed class HarnessOptionsTests
         Assert.Equal(PostgresDurability.AsyncCommit, options.Durability);
         Assert.Equal(LabJob.Dry, options.Job);
         Assert.Equal(["--filter", "*Ceiling*"], options.BenchmarkDotNetArguments);
+    }
+
+    [Fact]
+    public void store_options_are_refused_for_the_other_store()
+    {
+        var mongoOnPostgres = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--write-concern", "w1"], NoEnvironment));
+        var postgresOnMongo = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--store", "mongo", "--durability", "durable"], NoEnvironment));
+        var mongo = HarnessOptions.Parse(["--store", "mongo", "--mongo-uri", "mongodb://db/?replicaSet=rs0", "--write-concern", "journaled"], NoEnvironment);
+
+        Assert.Contains("--write-concern does not apply to --store postgres", mongoOnPostgres.Message, StringComparison.Ordinal);
+        Assert.Contains("--durability does not apply to --store mongo", postgresOnMongo.Message, StringComparison.Ordinal);
+        Assert.Equal(("mongo", "mongodb://db/?replicaSet=rs0", "journaled"), (mongo.Store, mongo.Mongo.Uri, mongo.Mongo.WriteConcern));
     }
 
     [Fact]

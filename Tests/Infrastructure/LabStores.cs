@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Port;
@@ -16,6 +17,10 @@ public sealed class LabStores : IAsyncLifetime
     public static IReadOnlyList<TestStore> All { get; } =
     [
         new("postgres", async ct => await PostgresStoreProvider.StartAsync(PostgresStoreConfiguration.FromEnvironment(), null, ct)),
+        new("mongo", async ct => await MongoStoreProvider.StartAsync(MongoStoreConfiguration.FromEnvironment(), ct), () => MongoStoreConfiguration.FromEnvironment().Uri is null
+            ? $"{MongoStoreConfiguration.UriVariable} is not set, and no MongoDB runs here: these tests need a MongoDB 4.2+ replica set " +
+              "(docker compose -f docker/mongo-replica-set.yml up -d, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0' dotnet test)"
+            : null),
     ];
 
     private readonly ConcurrentDictionary<string, Lazy<Task<IEventStoreProvider>>> _started = new();

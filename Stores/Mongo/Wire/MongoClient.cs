@@ -27,7 +27,8 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
         ArgumentNullException.ThrowIfNull(connectionString);
         _connectionString = connectionString;
         _settings = MongoConnectionSettings.From(connectionString);
-        _selectionTimeout = connectionString.Options.ServerSelectionTimeout ?? TimeSpan.FromSeconds(10);
+        // 8 s by default, so that an unreachable deployment is reported within 10 s of starting.
+        _selectionTimeout = connectionString.Options.ServerSelectionTimeout ?? TimeSpan.FromSeconds(8);
         _slots = new SemaphoreSlim(connectionString.Options.MaxPoolSize is > 0 and var max ? max : 100);
     }
 
@@ -38,7 +39,7 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
     public HelloResult? PrimaryHello { get; private set; }
 
     /// <summary>Takes a connection to the primary from the pool (opening one if none is idle) for a series of commands.</summary>
-    /// <exception cref="MongoConnectionException">No primary could be found within serverSelectionTimeoutMS (default 10 s).</exception>
+    /// <exception cref="MongoConnectionException">No primary could be found within serverSelectionTimeoutMS (default 8 s).</exception>
     public async Task<MongoConnectionLease> CheckOutAsync(CancellationToken cancellationToken)
     {
         ObjectDisposedException.ThrowIf(_disposed == 1, this);
@@ -156,8 +157,16 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
         {
             if (candidates.Count == 0)
             {
-                // Nobody is primary right now (an election): ask the seeds again after a pause.
-                await Task.Delay(TimeSpan.FromMilliseconds(250), deadline.Token).ConfigureAwait(false);
+                // Nobody is primary right now (an election, or no server up yet): ask the seeds again after a pause.
+                try
+                {
+                    await Task.Delay(TimeSpan.FromMilliseconds(250), deadline.Token).ConfigureAwait(false);
+                }
+                catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+                {
+                    break;
+                }
+
                 asked.Clear();
                 foreach (var host in _connectionString.Hosts)
                 {

@@ -51,20 +51,32 @@ public static class MongoTransactions
                 return result;
             }
 
-            while (true)
+            try
             {
-                try
-                {
-                    await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
-                    return result;
-                }
-                catch (MongoServerException e) when (e.HasLabel(MongoServerException.UnknownTransactionCommitResult) && e.Code != MaxTimeMsExpired && WithinLimit())
-                {
-                }
-                catch (MongoServerException e) when (e.HasLabel(MongoServerException.TransientTransactionError) && WithinLimit())
-                {
-                    break;
-                }
+                await CommitWithRetryAsync(session, time, started, cancellationToken).ConfigureAwait(false);
+                return result;
+            }
+            catch (MongoServerException e) when (e.HasLabel(MongoServerException.TransientTransactionError) && WithinLimit())
+            {
+            }
+        }
+    }
+
+    /// <summary>Commits, and commits again while the result is unknown (UnknownTransactionCommitResult), within the time limit.</summary>
+    public static async Task CommitWithRetryAsync(MongoSession session, TimeProvider time, long startedTimestamp, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(session);
+        ArgumentNullException.ThrowIfNull(time);
+        while (true)
+        {
+            try
+            {
+                await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
+                return;
+            }
+            catch (MongoServerException e) when (e.HasLabel(MongoServerException.UnknownTransactionCommitResult) && e.Code != MaxTimeMsExpired
+                                                 && time.GetElapsedTime(startedTimestamp) < TimeLimit)
+            {
             }
         }
     }

@@ -1,0 +1,25 @@
+using System.Net.Sockets;
+using EventCommitLab.Stores.Mongo.Wire;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Stores.Mongo;
+
+/// <summary>What a MongoDB error means for a commit, from codes and error labels only.</summary>
+public static class MongoErrorClassifier
+{
+    private static readonly HashSet<int> NotPrimaryCodes = [10107, 13435, 13436, 11600, 11602, 189, 91];
+
+    public static StoreErrorKind Classify(Exception exception) => exception switch
+    {
+        // The commit's outcome is unknown: running the whole commit again could write it twice, so it is not retried.
+        MongoServerException e when e.HasLabel(MongoServerException.UnknownTransactionCommitResult) => StoreErrorKind.Fatal,
+        MongoServerException e when e.HasLabel(MongoServerException.TransientTransactionError) => StoreErrorKind.Transient,
+        MongoServerException { Code: MongoServerException.WriteConflict } => StoreErrorKind.Transient,
+
+        // A duplicate _id in the events collection is two writers taking one sequence number: the loser tries again.
+        MongoServerException { Code: MongoServerException.DuplicateKey } => StoreErrorKind.Transient,
+        MongoServerException e when NotPrimaryCodes.Contains(e.Code) => StoreErrorKind.Transient,
+        MongoConnectionException or IOException or SocketException or MongoProtocolException => StoreErrorKind.Transient,
+        _ => StoreErrorKind.Fatal,
+    };
+}
