@@ -164,7 +164,8 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
             "SCRAM-SHA-256" => ScramHash.Sha256,
             _ => Hello.SaslSupportedMechanisms.Contains("SCRAM-SHA-256") || Hello.SaslSupportedMechanisms.Count == 0 ? ScramHash.Sha256 : ScramHash.Sha1,
         };
-        var scram = ScramConversation.ForMongo(hash, credential.Username, credential.Password);
+        var scram = ScramConversation.ForMongo(hash, credential.Username, credential.Password
+            ?? throw new MongoAuthenticationException($"the connection string gives {credential} no password, which SCRAM needs"));
         var mechanism = hash == ScramHash.Sha1 ? "SCRAM-SHA-1" : "SCRAM-SHA-256";
         var reply = await RunCommandAsync(credential.Source, new BsonDocument
         {

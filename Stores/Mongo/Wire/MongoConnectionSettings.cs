@@ -19,19 +19,12 @@ public sealed record MongoConnectionSettings
     {
         ArgumentNullException.ThrowIfNull(connectionString);
         var options = connectionString.Options;
-        if (options.AuthMechanism is { } mechanism && mechanism is not ("SCRAM-SHA-256" or "SCRAM-SHA-1"))
-        {
-            throw new InvalidMongoConnectionStringException($"authMechanism {mechanism} is not spoken by the lab's client; it speaks SCRAM-SHA-256 and SCRAM-SHA-1");
-        }
-
         return new MongoConnectionSettings
         {
             ConnectTimeout = options.ConnectTimeout is { } t && t > TimeSpan.Zero ? t : DefaultConnectTimeout,
             Tls = options.Tls ?? false,
             AppName = options.AppName,
-            Credential = connectionString.Username is { } user
-                ? new MongoCredential(user, connectionString.Password ?? "", options.AuthSource ?? connectionString.Database ?? "admin", options.AuthMechanism)
-                : null,
+            Credential = MongoCredential.From(connectionString),
         };
     }
 }
