@@ -7,8 +7,6 @@ namespace EventCommitLab.Stores.Mongo;
 /// <summary>What a MongoDB error means for a commit, from codes and error labels only.</summary>
 public static class MongoErrorClassifier
 {
-    private static readonly HashSet<int> NotPrimaryCodes = [10107, 13435, 13436, 11600, 11602, 189, 91];
-
     public static StoreErrorKind Classify(Exception exception) => exception switch
     {
         // The commit's outcome is unknown: running the whole commit again could write it twice, so it is not retried.
@@ -18,7 +16,7 @@ public static class MongoErrorClassifier
 
         // A duplicate _id in the events collection is two writers taking one sequence number: the loser tries again.
         MongoServerException { Code: MongoServerException.DuplicateKey } => StoreErrorKind.Transient,
-        MongoServerException e when NotPrimaryCodes.Contains(e.Code) => StoreErrorKind.Transient,
+        MongoServerException { IsNotPrimary: true } => StoreErrorKind.Transient,
         MongoConnectionException or IOException or SocketException or MongoProtocolException => StoreErrorKind.Transient,
         _ => StoreErrorKind.Fatal,
     };

@@ -1,7 +1,7 @@
-using System.Net;
-using System.Net.Sockets;
 using EventCommitLab.Stores.Mongo.Wire;
 using MongoDB.Bson;
+
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Mongo;
 
@@ -56,7 +56,7 @@ public sealed class MongoClientTests
     [Fact]
     public async Task no_reachable_server_is_a_connection_error_naming_the_hosts()
     {
-        var (one, two) = (FreePort(), FreePort());
+        var (one, two) = (LoopbackPorts.Free(), LoopbackPorts.Free());
         await using var client = new MongoClient(MongoConnectionString.Parse($"mongodb://127.0.0.1:{one},127.0.0.1:{two}/?replicaSet=rs0&serverSelectionTimeoutMS=1000"));
 
         var error = await Assert.ThrowsAsync<MongoConnectionException>(() => client.CheckOutAsync(CancellationToken.None));
@@ -65,12 +65,6 @@ public sealed class MongoClientTests
         Assert.Contains("no primary", error.Message, StringComparison.Ordinal);
     }
 
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 
     /// <summary>Two members, "a" and "b"; which one is primary is read at each request.</summary>
     private sealed class MemberPair : IAsyncDisposable

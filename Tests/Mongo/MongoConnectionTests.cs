@@ -1,8 +1,8 @@
-using System.Net;
-using System.Net.Sockets;
 using EventCommitLab.Stores.Mongo.Wire;
 using EventCommitLab.Strategies.Port;
 using MongoDB.Bson;
+
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Mongo;
 
@@ -90,7 +90,7 @@ public sealed class MongoConnectionTests
     [Fact]
     public async Task a_closed_port_is_a_connection_error_naming_the_host()
     {
-        var host = new MongoHost(MongoHostType.Ipv4, "127.0.0.1", FreePort());
+        var host = new MongoHost(MongoHostType.Ipv4, "127.0.0.1", LoopbackPorts.Free());
 
         var error = await Assert.ThrowsAsync<MongoConnectionException>(() => MongoConnection.OpenAsync(host, Settings, CancellationToken.None));
 
@@ -135,10 +135,4 @@ public sealed class MongoConnectionTests
         Assert.Contains("GSSAPI", refused.Message, StringComparison.Ordinal);
     }
 
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 }

@@ -1,5 +1,3 @@
-using System.Net;
-using System.Net.Sockets;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Grid;
 using EventCommitLab.Stores.Mongo;
@@ -8,6 +6,8 @@ using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using MongoDB.Bson;
+
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Mongo;
 
@@ -34,7 +34,7 @@ public sealed class MongoStoreTests
     [Fact]
     public async Task an_unreachable_uri_fails_naming_the_host()
     {
-        var port = FreePort();
+        var port = LoopbackPorts.Free();
 
         var error = await Assert.ThrowsAsync<StoreSetupException>(() => MongoStoreProvider.StartAsync(new MongoStoreConfiguration { Uri = $"mongodb://127.0.0.1:{port}" }, CancellationToken.None));
 
@@ -121,10 +121,4 @@ public sealed class MongoStoreTests
 
     private static StoredEvent Event(long sequenceNumber, string payload) => new(sequenceNumber, "s", "T", null, null, Guid.NewGuid(), [], payload);
 
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 }

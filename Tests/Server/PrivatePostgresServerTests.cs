@@ -4,6 +4,8 @@ using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies.Port;
 using Npgsql;
 
+using EventCommitLab.Tests.Infrastructure;
+
 namespace EventCommitLab.Tests.Server;
 
 /// <summary>The private server's life: each test starts its own under a temp root of its own, and leaves nothing behind.</summary>
@@ -114,7 +116,7 @@ public sealed class PrivatePostgresServerTests : IDisposable
     [Fact]
     public async Task an_unreachable_connection_string_is_a_clear_error_naming_the_host()
     {
-        var closedPort = FreePort();
+        var closedPort = LoopbackPorts.Free();
 
         var error = await Assert.ThrowsAsync<StoreSetupException>(() => PostgresStoreProvider.StartAsync(
             new PostgresStoreConfiguration { ConnectionString = $"Host=127.0.0.1;Port={closedPort};Username=nobody" }, null, CancellationToken.None));
@@ -160,12 +162,6 @@ public sealed class PrivatePostgresServerTests : IDisposable
         return process.Id;
     }
 
-    private static int FreePort()
-    {
-        using var listener = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
-        listener.Start();
-        return ((System.Net.IPEndPoint)listener.LocalEndpoint).Port;
-    }
 
     private static async Task<bool> EventuallyAsync(Func<bool> condition, TimeSpan limit)
     {

@@ -10,9 +10,6 @@ namespace EventCommitLab.Stores.Mongo.Wire;
 /// </summary>
 public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
 {
-    /// <summary>Server codes that say the server is not (or no longer) the primary.</summary>
-    private static readonly HashSet<int> NotPrimaryCodes = [10107, 13435, 13436, 11600, 11602, 189, 91];
-
     private readonly MongoConnectionString _connectionString;
     private readonly MongoConnectionSettings _settings;
     private readonly TimeSpan _selectionTimeout;
@@ -103,7 +100,7 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
     /// <summary>Forgets the primary when an error says it is gone, so that the next checkout looks for the new one.</summary>
     internal void Observe(MongoConnection connection, Exception error)
     {
-        if (error is MongoServerException { Code: var code } && NotPrimaryCodes.Contains(code) || connection.IsBroken)
+        if (error is MongoServerException { IsNotPrimary: true } || connection.IsBroken)
         {
             if (_primary == connection.Host)
             {

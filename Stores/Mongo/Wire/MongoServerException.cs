@@ -25,7 +25,13 @@ public sealed class MongoServerException(string command, int code, string? codeN
 
     public IReadOnlyList<MongoWriteError> WriteErrors { get; } = writeErrors;
 
+    /// <summary>Server codes that say the server is not (or no longer) the primary.</summary>
+    private static readonly HashSet<int> NotPrimaryCodes = [10107, 13435, 13436, 11600, 11602, 189, 91];
+
     public bool HasLabel(string label) => Labels.Contains(label, StringComparer.Ordinal);
+
+    /// <summary>True when the error says the server is not (or no longer) the primary: the deployment has a new one, or will.</summary>
+    public bool IsNotPrimary => NotPrimaryCodes.Contains(Code);
 
     /// <summary>Throws when a reply reports failure: ok: 0, writeErrors or writeConcernError.</summary>
     public static void ThrowIfFailed(string command, BsonDocument reply)
