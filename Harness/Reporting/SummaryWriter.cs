@@ -31,7 +31,7 @@ public static class SummaryWriter
         md.AppendLine(Invariant, $"| Packages | {string.Join(", ", env.Packages.Select(p => $"{p.Key} {p.Value}"))} |");
         md.AppendLine(Invariant, $"| Store | {Escape(env.Store)} |");
         md.AppendLine(Invariant, $"| Durability | {env.Durability} |");
-        md.AppendLine(Invariant, $"| Durable flush | median {env.DurableFlushMedianMs:0.###} ms, p95 {env.DurableFlushP95Ms:0.###} ms (timed loop of single-row durable commits) |");
+        md.AppendLine(Invariant, $"| Durable flush | median {env.DurableFlushMedianMs:0.###} ms, p95 {env.DurableFlushP95Ms:0.###} ms (timed loop of single-row commits at this run's durability) |");
         md.AppendLine(Invariant, $"| Log before each case | {env.Prefill} events (prefill); each case starts from a fresh database |");
         md.AppendLine(Invariant, $"| Event payload | {env.PayloadBytes}-byte JSON document |");
         md.AppendLine(Invariant, $"| Job | {env.Job} |");
