@@ -1,8 +1,9 @@
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
+using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 
-namespace EventCommitLab.Tests.Infrastructure;
+namespace EventCommitLab.Tests.Postgres;
 
 /// <summary>Real PostgreSQL errors, raised on a real database, and what the store makes of them.</summary>
 [Collection(LabStoresCollection.Name)]

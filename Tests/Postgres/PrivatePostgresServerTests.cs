@@ -6,7 +6,7 @@ using Npgsql;
 
 using EventCommitLab.Tests.Infrastructure;
 
-namespace EventCommitLab.Tests.Server;
+namespace EventCommitLab.Tests.Postgres;
 
 /// <summary>The private server's life: each test starts its own under a temp root of its own, and leaves nothing behind.</summary>
 public sealed class PrivatePostgresServerTests : IDisposable
