@@ -10,14 +10,14 @@ public static class MongoErrorClassifier
     public static StoreErrorKind Classify(Exception exception) => exception switch
     {
         // The commit's outcome is unknown: running the whole commit again could write it twice, so it is not retried.
-        MongoServerException e when e.HasLabel(MongoServerException.UnknownTransactionCommitResult) => StoreErrorKind.Fatal,
-        MongoServerException e when e.HasLabel(MongoServerException.TransientTransactionError) => StoreErrorKind.Transient,
+        MongoException e when e.HasLabel(MongoException.UnknownTransactionCommitResult) => StoreErrorKind.Fatal,
+        MongoException e when e.HasLabel(MongoException.TransientTransactionError) => StoreErrorKind.Transient,
         MongoServerException { Code: MongoServerException.WriteConflict } => StoreErrorKind.Transient,
 
         // A duplicate _id in the events collection is two writers taking one sequence number: the loser tries again.
         MongoServerException { Code: MongoServerException.DuplicateKey } => StoreErrorKind.Transient,
         MongoServerException { IsNotPrimary: true } => StoreErrorKind.Transient,
-        MongoConnectionException or IOException or SocketException or MongoProtocolException => StoreErrorKind.Transient,
+        MongoConnectionException or MongoNetworkException or IOException or SocketException or MongoProtocolException => StoreErrorKind.Transient,
         _ => StoreErrorKind.Fatal,
     };
 }

@@ -82,7 +82,7 @@ public sealed class MongoSessionTests
     public async Task with_transaction_runs_the_whole_transaction_again_after_a_transient_transaction_error()
     {
         var failures = 1;
-        await using var server = Server(m => m.Body.Contains("insert") && failures-- > 0 ? Error(112, "WriteConflict", MongoServerException.TransientTransactionError) : null);
+        await using var server = Server(m => m.Body.Contains("insert") && failures-- > 0 ? Error(112, "WriteConflict", MongoException.TransientTransactionError) : null);
         var session = await SessionAsync(server);
 
         var result = await MongoTransactions.WithTransactionAsync(session, async (s, ct) => (await InsertAsync(s, 1))["n"].AsInt32, null, TimeProvider.System, CancellationToken.None);
@@ -97,7 +97,7 @@ public sealed class MongoSessionTests
     {
         var failures = 1;
         await using var server = Server(m => m.Body.Contains("commitTransaction") && failures-- > 0
-            ? Error(91, "ShutdownInProgress", MongoServerException.UnknownTransactionCommitResult)
+            ? Error(91, "ShutdownInProgress", MongoException.UnknownTransactionCommitResult)
             : null);
         var session = await SessionAsync(server);
 
@@ -113,7 +113,7 @@ public sealed class MongoSessionTests
     [Fact]
     public async Task with_transaction_gives_up_once_its_time_limit_has_passed()
     {
-        await using var server = Server(m => m.Body.Contains("insert") ? Error(112, "WriteConflict", MongoServerException.TransientTransactionError) : null);
+        await using var server = Server(m => m.Body.Contains("insert") ? Error(112, "WriteConflict", MongoException.TransientTransactionError) : null);
         var session = await SessionAsync(server);
         var time = new SteppingTimeProvider(TimeSpan.FromSeconds(50));
 

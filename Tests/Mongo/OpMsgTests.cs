@@ -103,7 +103,7 @@ public sealed class OpMsgTests
             """{ ok: 1, n: 1, writeErrors: [{ index: 1, code: 11000, errmsg: "E11000 duplicate key error" }] }""")));
 
         Assert.Equal((112, "WriteConflict"), (failed.Code, failed.CodeName));
-        Assert.True(failed.HasLabel(MongoServerException.TransientTransactionError));
+        Assert.True(failed.HasLabel(MongoException.TransientTransactionError));
         Assert.Equal(MongoServerException.DuplicateKey, duplicate.Code);
         Assert.Equal(1, Assert.Single(duplicate.WriteErrors).Index);
         MongoServerException.ThrowIfFailed("ping", BsonDocument.Parse("{ ok: 1.0 }"));

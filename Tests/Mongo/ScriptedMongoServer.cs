@@ -9,7 +9,7 @@ namespace EventCommitLab.Tests.Mongo;
 
 /// <summary>
 /// An in-process stand-in that answers OP_MSG like a server, from a script, on a loopback port. Allowed only for
-/// testing the MongoDB client's own wire behaviour; a script returning null leaves the request unanswered.
+/// testing the MongoDB client's own wire behaviour; a script returning null leaves the request unanswered, one returning <see cref="CloseConnection"/> closes the connection.
 /// </summary>
 internal sealed class ScriptedMongoServer : IAsyncDisposable
 {
@@ -28,6 +28,9 @@ internal sealed class ScriptedMongoServer : IAsyncDisposable
     public MongoHost Host => new(MongoHostType.Ipv4, "127.0.0.1", ((IPEndPoint)_listener.LocalEndpoint).Port);
 
     public ConcurrentQueue<OpMsg> Received { get; } = new();
+
+    /// <summary>A reply a script returns to close the connection instead of answering, as a failing network would.</summary>
+    public static BsonDocument CloseConnection { get; } = new("$closeConnection", true);
 
     /// <summary>A hello reply of a replica-set primary, MongoDB 7-like.</summary>
     public static BsonDocument PrimaryHello(params string[] saslMechanisms) => new()
@@ -85,6 +88,11 @@ internal sealed class ScriptedMongoServer : IAsyncDisposable
                 if (_script(request) is not { } reply)
                 {
                     await Task.Delay(Timeout.Infinite, _stop.Token);
+                    return;
+                }
+
+                if (ReferenceEquals(reply, CloseConnection))
+                {
                     return;
                 }
 

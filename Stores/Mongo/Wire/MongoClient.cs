@@ -29,6 +29,9 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
         _slots = new SemaphoreSlim(connectionString.Options.MaxPoolSize is > 0 and var max ? max : 100);
     }
 
+    /// <summary>The transaction options the connection string sets (readConcernLevel, w, journal, wtimeoutMS).</summary>
+    public MongoTransactionOptions DefaultTransactionOptions => MongoTransactionOptions.FromConnectionString(_connectionString.Options);
+
     /// <summary>The connection string as given, for messages.</summary>
     public MongoConnectionString ConnectionString => _connectionString;
 
@@ -61,6 +64,10 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
             throw;
         }
     }
+
+    /// <summary>A session whose commands go to the primary, each on any pooled connection.</summary>
+    public MongoSession StartSession(MongoTransactionOptions? defaultTransactionOptions = null) =>
+        new(this, (defaultTransactionOptions ?? new MongoTransactionOptions()).Or(DefaultTransactionOptions));
 
     public async Task<BsonDocument> RunCommandAsync(string database, BsonDocument command, IReadOnlyList<DocumentSequence>? sequences, CancellationToken cancellationToken)
     {

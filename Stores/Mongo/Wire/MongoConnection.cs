@@ -71,7 +71,7 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
 
             return connection;
         }
-        catch (Exception e) when (e is SocketException or IOException or OperationCanceledException or MongoProtocolException or System.Security.Authentication.AuthenticationException
+        catch (Exception e) when (e is SocketException or IOException or MongoNetworkException or OperationCanceledException or MongoProtocolException or System.Security.Authentication.AuthenticationException
                                   || (e is MongoAuthenticationException or MongoServerException && connection is not null))
         {
             if (connection is not null)
@@ -84,7 +84,12 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
             }
 
             cancellationToken.ThrowIfCancellationRequested();
-            var why = e is OperationCanceledException ? $"no answer within {settings.ConnectTimeout.TotalSeconds:0.#} s (connectTimeoutMS)" : e.Message;
+            var why = e switch
+            {
+                OperationCanceledException => $"no answer within {settings.ConnectTimeout.TotalSeconds:0.#} s (connectTimeoutMS)",
+                MongoNetworkException { InnerException: { } inner } => inner.Message,
+                _ => e.Message,
+            };
             throw new MongoConnectionException(host, why, e);
         }
     }
@@ -114,6 +119,11 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
         {
             // A command cut off halfway leaves the stream at an unknown position: nothing more can be read from it.
             IsBroken = true;
+            if (e is IOException or SocketException)
+            {
+                throw new MongoNetworkException(Host, name, e);
+            }
+
             throw;
         }
 

@@ -5,13 +5,13 @@ namespace EventCommitLab.Stores.Mongo.Wire;
 /// <summary>
 /// A client session and its transactions as MongoDB's transactions specification describes them: every command
 /// carries the session's lsid; in a transaction each carries the txnNumber and autocommit: false, the first one also
-/// startTransaction: true and the read concern (with afterClusterTime once the session has seen an operationTime,
-/// for causal consistency), and only commitTransaction carries the write concern. Not thread-safe: one session, one
-/// logical thread.
+/// startTransaction: true and the read concern, and only commitTransaction and abortTransaction carry the write
+/// concern. The session is causally consistent: once a reply has reported an operationTime, later commands read after
+/// it (readConcern.afterClusterTime). Not thread-safe: one session, one logical thread.
 /// </summary>
-public sealed class MongoSession(IMongoCommandRunner runner)
+public sealed class MongoSession(IMongoCommandRunner runner, MongoTransactionOptions? defaultTransactionOptions = null)
 {
-    private static readonly BsonDocument RetryWriteConcern = new() { ["w"] = "majority", ["wtimeout"] = 10_000 };
+    private const int RetryWTimeoutMs = 10_000;
 
     private MongoTransactionOptions _options = new();
     private bool _emptyCommit;
@@ -27,31 +27,44 @@ public sealed class MongoSession(IMongoCommandRunner runner)
 
     public bool InTransaction => State is MongoTransactionState.Starting or MongoTransactionState.InProgress;
 
+    /// <summary>Starts a transaction; no command is sent until the first operation in it.</summary>
+    /// <exception cref="InvalidOperationException">A transaction is already in progress, or the write concern is w: 0.</exception>
     public void StartTransaction(MongoTransactionOptions? options = null)
     {
         if (InTransaction)
         {
-            throw new InvalidOperationException("A transaction is already in progress on this session.");
+            throw new InvalidOperationException("Transaction already in progress on this session; commit or abort it first.");
+        }
+
+        var effective = (options ?? new MongoTransactionOptions()).Or(defaultTransactionOptions);
+        if (effective.IsUnacknowledged)
+        {
+            throw new InvalidOperationException("Transactions do not support unacknowledged write concern (w: 0); use w: 1, w: \"majority\" or a tag.");
         }
 
         TxnNumber++;
-        _options = options ?? new MongoTransactionOptions();
+        _options = effective;
         _emptyCommit = false;
         State = MongoTransactionState.Starting;
     }
 
-    /// <summary>Runs a command in the session (and in its transaction, if one is open).</summary>
+    /// <summary>Runs a command in the session, and in its transaction if one is open.</summary>
+    /// <exception cref="MongoException">The command failed; in a transaction a network error is labelled TransientTransactionError.</exception>
     public async Task<BsonDocument> RunCommandAsync(string database, BsonDocument command, IReadOnlyList<DocumentSequence>? sequences, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(command);
         var decorated = new BsonDocument(command) { ["lsid"] = Lsid };
-        if (InTransaction)
+        var inTransaction = InTransaction;
+        if (inTransaction)
         {
+            // A transaction's statements take the transaction's concerns, never their own or their collection's.
+            decorated.Remove("readConcern");
+            decorated.Remove("writeConcern");
             decorated["txnNumber"] = new BsonInt64(TxnNumber);
             if (State == MongoTransactionState.Starting)
             {
                 decorated["startTransaction"] = true;
-                if (ReadConcern() is { } readConcern)
+                if (ReadConcern(_options.ReadConcernLevel) is { } readConcern)
                 {
                     decorated["readConcern"] = readConcern;
                 }
@@ -60,87 +73,190 @@ public sealed class MongoSession(IMongoCommandRunner runner)
             decorated["autocommit"] = false;
             State = MongoTransactionState.InProgress;
         }
+        else
+        {
+            // An operation after a transaction ended leaves it behind: committing or aborting again is an error.
+            State = MongoTransactionState.None;
+            if (OperationTime is not null && !IsCursorContinuation(decorated))
+            {
+                var level = decorated.TryGetValue("readConcern", out var given) && given is BsonDocument document && document.TryGetValue("level", out var l) ? l.AsString : null;
+                decorated["readConcern"] = ReadConcern(level)!;
+            }
+        }
 
-        return Observe(await runner.RunCommandAsync(database, decorated, sequences, cancellationToken).ConfigureAwait(false));
+        try
+        {
+            return Observe(await runner.RunCommandAsync(database, decorated, sequences, cancellationToken).ConfigureAwait(false));
+        }
+        catch (MongoServerException e)
+        {
+            Observe(e.OperationTime);
+            throw;
+        }
+        catch (MongoException e) when (inTransaction && e is MongoNetworkException or MongoConnectionException)
+        {
+            e.AddLabel(MongoException.TransientTransactionError);
+            throw;
+        }
     }
 
     /// <summary>
     /// Commits. A transaction with no command commits without a round trip. As the specification has it, the
     /// transaction counts as committed once commit is called, so a commit that failed may be called again: it is then
     /// sent with w: majority, since the first may have been applied. A network error or a RetryableWriteError is
-    /// retried once here; UnknownTransactionCommitResult is left to the caller (see <see cref="MongoTransactions"/>).
+    /// retried once here. An error after which the outcome is unknown is labelled UnknownTransactionCommitResult; the
+    /// caller may commit again (see <see cref="MongoTransactions"/>).
     /// </summary>
+    /// <exception cref="InvalidOperationException">No transaction was started, or it was aborted.</exception>
     public async Task CommitTransactionAsync(CancellationToken cancellationToken)
     {
-        if (State == MongoTransactionState.Starting)
+        switch (State)
         {
-            State = MongoTransactionState.Committed;
-            _emptyCommit = true;
-            return;
-        }
-
-        if (State == MongoTransactionState.Committed && _emptyCommit)
-        {
-            return;
-        }
-
-        if (State is not (MongoTransactionState.InProgress or MongoTransactionState.Committed))
-        {
-            throw new InvalidOperationException($"No transaction to commit (the session's transaction is {State}).");
+            case MongoTransactionState.None:
+                throw new InvalidOperationException("No transaction started on this session: call StartTransaction first.");
+            case MongoTransactionState.Aborted:
+                throw new InvalidOperationException("Cannot call commitTransaction after calling abortTransaction.");
+            case MongoTransactionState.Starting:
+                State = MongoTransactionState.Committed;
+                _emptyCommit = true;
+                return;
+            case MongoTransactionState.Committed when _emptyCommit:
+                return;
         }
 
         var again = State == MongoTransactionState.Committed;
         State = MongoTransactionState.Committed;
         try
         {
-            await CommitOnceAsync(again, cancellationToken).ConfigureAwait(false);
+            await SendAsync("commitTransaction", again, cancellationToken).ConfigureAwait(false);
         }
-        catch (Exception e) when (IsRetryableCommitError(e))
+        catch (MongoException e) when (IsRetryable(e))
         {
-            await CommitOnceAsync(retry: true, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                await SendAsync("commitTransaction", retry: true, cancellationToken).ConfigureAwait(false);
+            }
+            catch (MongoException retryError)
+            {
+                LabelCommitError(retryError);
+                throw;
+            }
+        }
+        catch (MongoException e)
+        {
+            LabelCommitError(e);
+            throw;
         }
     }
 
-    /// <summary>Aborts; the server's answer is ignored, as the specification asks (the transaction ends either way).</summary>
+    /// <summary>
+    /// Aborts, retrying once after a retryable error; any error is then ignored, as the specification asks: the server
+    /// ends an abandoned transaction itself.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">No transaction was started, or it was already committed or aborted.</exception>
     public async Task AbortTransactionAsync(CancellationToken cancellationToken)
     {
-        var started = State == MongoTransactionState.InProgress;
-        State = MongoTransactionState.Aborted;
-        if (!started)
+        switch (State)
         {
-            return;
+            case MongoTransactionState.None:
+                throw new InvalidOperationException("No transaction started on this session: call StartTransaction first.");
+            case MongoTransactionState.Committed:
+                throw new InvalidOperationException("Cannot call abortTransaction after calling commitTransaction.");
+            case MongoTransactionState.Aborted:
+                throw new InvalidOperationException("Cannot call abortTransaction twice.");
+            case MongoTransactionState.Starting:
+                State = MongoTransactionState.Aborted;
+                return;
         }
 
+        State = MongoTransactionState.Aborted;
         try
         {
-            await runner.RunCommandAsync("admin", TransactionCommand("abortTransaction", _options.WriteConcern), null, cancellationToken).ConfigureAwait(false);
+            await SendAsync("abortTransaction", retry: false, cancellationToken).ConfigureAwait(false);
         }
-        catch (Exception e) when (e is MongoServerException or MongoConnectionException or IOException or System.Net.Sockets.SocketException or MongoProtocolException)
+        catch (MongoException e) when (IsRetryable(e))
+        {
+            try
+            {
+                await SendAsync("abortTransaction", retry: false, cancellationToken).ConfigureAwait(false);
+            }
+            catch (MongoException)
+            {
+            }
+        }
+        catch (MongoException)
         {
         }
     }
 
-    private async Task CommitOnceAsync(bool retry, CancellationToken cancellationToken)
-    {
-        var writeConcern = retry ? Merge(_options.WriteConcern, RetryWriteConcern) : _options.WriteConcern;
-        Observe(await runner.RunCommandAsync("admin", TransactionCommand("commitTransaction", writeConcern), null, cancellationToken).ConfigureAwait(false));
-    }
-
-    private BsonDocument TransactionCommand(string name, BsonDocument? writeConcern)
+    private async Task SendAsync(string name, bool retry, CancellationToken cancellationToken)
     {
         var command = new BsonDocument { [name] = 1, ["lsid"] = Lsid, ["txnNumber"] = new BsonInt64(TxnNumber), ["autocommit"] = false };
-        if (writeConcern is not null)
+        if ((retry ? RetryWriteConcern(_options.WriteConcern) : _options.WriteConcern) is { } writeConcern)
         {
             command["writeConcern"] = writeConcern;
         }
 
-        return command;
+        if (name == "commitTransaction" && _options.MaxCommitTime is { } limit)
+        {
+            command["maxTimeMS"] = (int)limit.TotalMilliseconds;
+        }
+
+        try
+        {
+            Observe(await runner.RunCommandAsync("admin", command, null, cancellationToken).ConfigureAwait(false));
+        }
+        catch (MongoServerException e)
+        {
+            Observe(e.OperationTime);
+            throw;
+        }
+        catch (MongoNetworkException e)
+        {
+            // Commit and abort are retryable writes whatever retryWrites says.
+            e.AddLabel(MongoException.RetryableWriteError);
+            throw;
+        }
     }
 
-    private BsonDocument? ReadConcern()
+    /// <summary>A retried commit may be the second application of one: it asks for w: majority, keeping j and wtimeout.</summary>
+    private static BsonDocument RetryWriteConcern(BsonDocument? original)
+    {
+        var concern = original is null ? new BsonDocument() : new BsonDocument(original);
+        concern["w"] = "majority";
+        if (!concern.Contains("wtimeout"))
+        {
+            concern["wtimeout"] = RetryWTimeoutMs;
+        }
+
+        return concern;
+    }
+
+    private static void LabelCommitError(MongoException e)
+    {
+        var unknown = e switch
+        {
+            MongoNetworkException or MongoConnectionException => true,
+            MongoServerException server => server.HasLabel(MongoException.RetryableWriteError)
+                                           || server.Code == MongoServerException.MaxTimeMsExpired
+                                           || (server.IsWriteConcernError && server.Code is not (MongoServerException.UnsatisfiableWriteConcern or MongoServerException.UnknownReplWriteConcern)),
+            _ => false,
+        };
+        if (unknown)
+        {
+            e.RemoveLabel(MongoException.TransientTransactionError);
+            e.AddLabel(MongoException.UnknownTransactionCommitResult);
+        }
+    }
+
+    private static bool IsRetryable(MongoException e) => e is MongoNetworkException || e.HasLabel(MongoException.RetryableWriteError);
+
+    private static bool IsCursorContinuation(BsonDocument command) => command.ElementCount > 0 && command.GetElement(0).Name is "getMore" or "killCursors";
+
+    private BsonDocument? ReadConcern(string? level)
     {
         var readConcern = new BsonDocument();
-        if (_options.ReadConcernLevel is { } level)
+        if (level is not null)
         {
             readConcern["level"] = level;
         }
@@ -155,26 +271,15 @@ public sealed class MongoSession(IMongoCommandRunner runner)
 
     private BsonDocument Observe(BsonDocument reply)
     {
-        if (reply.TryGetValue("operationTime", out var time) && time is BsonTimestamp timestamp && (OperationTime is null || timestamp > OperationTime))
-        {
-            OperationTime = timestamp;
-        }
-
+        Observe(reply.TryGetValue("operationTime", out var time) ? time as BsonTimestamp : null);
         return reply;
     }
 
-    private static bool IsRetryableCommitError(Exception e) =>
-        e is MongoConnectionException or IOException or System.Net.Sockets.SocketException
-        || (e is MongoServerException server && server.HasLabel("RetryableWriteError"));
-
-    private static BsonDocument Merge(BsonDocument? original, BsonDocument overrides)
+    private void Observe(BsonTimestamp? time)
     {
-        var merged = original is null ? new BsonDocument() : new BsonDocument(original);
-        foreach (var element in overrides)
+        if (time is not null && (OperationTime is null || time > OperationTime))
         {
-            merged[element.Name] = element.Value;
+            OperationTime = time;
         }
-
-        return merged;
     }
 }

@@ -11,8 +11,6 @@ public static class MongoTransactions
 {
     public static readonly TimeSpan TimeLimit = TimeSpan.FromSeconds(120);
 
-    private const int MaxTimeMsExpired = 50;
-
     public static async Task<T> WithTransactionAsync<T>(
         MongoSession session, Func<MongoSession, CancellationToken, Task<T>> callback, MongoTransactionOptions? options,
         TimeProvider time, CancellationToken cancellationToken)
@@ -37,7 +35,7 @@ public static class MongoTransactions
                     await session.AbortTransactionAsync(cancellationToken).ConfigureAwait(false);
                 }
 
-                if (e is MongoServerException server && server.HasLabel(MongoServerException.TransientTransactionError) && WithinLimit())
+                if (e is MongoException mongo && mongo.HasLabel(MongoException.TransientTransactionError) && WithinLimit())
                 {
                     continue;
                 }
@@ -56,7 +54,7 @@ public static class MongoTransactions
                 await CommitWithRetryAsync(session, time, started, cancellationToken).ConfigureAwait(false);
                 return result;
             }
-            catch (MongoServerException e) when (e.HasLabel(MongoServerException.TransientTransactionError) && WithinLimit())
+            catch (MongoException e) when (e.HasLabel(MongoException.TransientTransactionError) && WithinLimit())
             {
             }
         }
@@ -74,7 +72,7 @@ public static class MongoTransactions
                 await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
                 return;
             }
-            catch (MongoServerException e) when (e.HasLabel(MongoServerException.UnknownTransactionCommitResult) && e.Code != MaxTimeMsExpired
+            catch (MongoException e) when (e.HasLabel(MongoException.UnknownTransactionCommitResult) && e is not MongoServerException { Code: MongoServerException.MaxTimeMsExpired }
                                                  && time.GetElapsedTime(startedTimestamp) < TimeLimit)
             {
             }

@@ -1,0 +1,8 @@
+namespace EventCommitLab.Tests.Mongo.Unified;
+
+internal enum ServerTransactionState
+{
+    Active,
+    Committed,
+    Aborted,
+}
