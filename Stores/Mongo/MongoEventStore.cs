@@ -12,6 +12,7 @@ public sealed class MongoEventStore : IEventStore
     private readonly MongoClient _client;
     private readonly string _database;
     private readonly BsonDocument _writeConcern;
+    private readonly MongoEventCollections _collections;
     private readonly Func<ValueTask>? _onDispose;
 
     private MongoEventStore(MongoClient client, string database, BsonDocument writeConcern, Func<ValueTask>? onDispose)
@@ -19,6 +20,7 @@ public sealed class MongoEventStore : IEventStore
         _client = client;
         _database = database;
         _writeConcern = writeConcern;
+        _collections = MongoEventCollections.In(client, database, writeConcern);
         _onDispose = onDispose;
     }
 
@@ -35,8 +37,8 @@ public sealed class MongoEventStore : IEventStore
             await client.RunCommandAsync(database, new BsonDocument { ["create"] = collection, ["writeConcern"] = writeConcern }, null, cancellationToken).ConfigureAwait(false);
         }
 
-        await client.RunCommandAsync(database, new BsonDocument { ["insert"] = MongoEventDocuments.Counters, ["writeConcern"] = writeConcern },
-            [new DocumentSequence("documents", [new BsonDocument { ["_id"] = MongoEventDocuments.EventsCounterId, ["next"] = new BsonInt64(0) }])], cancellationToken).ConfigureAwait(false);
+        await store._collections.Counters.InsertOneAsync(new BsonDocument { ["_id"] = MongoEventDocuments.EventsCounterId, ["next"] = new BsonInt64(0) }, null, cancellationToken)
+            .ConfigureAwait(false);
         return store;
     }
 
@@ -45,11 +47,11 @@ public sealed class MongoEventStore : IEventStore
         var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
         var session = new MongoSession(lease);
         session.StartTransaction(new MongoTransactionOptions(WriteConcern: _writeConcern));
-        return new MongoStoreSession(lease, session, _database, _writeConcern);
+        return new MongoStoreSession(lease, session, _collections);
     }
 
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
-        new MongoStoreSession(await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false), null, _database, _writeConcern);
+        new MongoStoreSession(await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false), null, _collections);
 
     public async Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
     {
@@ -58,14 +60,13 @@ public sealed class MongoEventStore : IEventStore
         var documents = MongoEventDocuments.ToDocuments(storedEvents, lease.Hello.MaxBsonObjectBytes);
         foreach (var batch in MongoStoreSession.Batches(documents, lease.Hello.MaxMessageBytes - (16 * 1024)))
         {
-            await lease.RunCommandAsync(_database, new BsonDocument { ["insert"] = MongoEventDocuments.Events, ["ordered"] = false, ["writeConcern"] = _writeConcern },
-                [new DocumentSequence("documents", batch)], cancellationToken).ConfigureAwait(false);
+            await _collections.Events.On(lease).InsertManyAsync(batch, null, cancellationToken, ordered: false).ConfigureAwait(false);
         }
     }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        await foreach (var document in FindAllAsync(MongoEventDocuments.Events, cancellationToken).ConfigureAwait(false))
+        await foreach (var document in FindAllAsync(_collections.Events, cancellationToken).ConfigureAwait(false))
         {
             yield return MongoEventDocuments.ToEvent(document);
         }
@@ -73,7 +74,7 @@ public sealed class MongoEventStore : IEventStore
 
     public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        await foreach (var document in FindAllAsync(MongoEventDocuments.Aggregates, cancellationToken).ConfigureAwait(false))
+        await foreach (var document in FindAllAsync(_collections.Aggregates, cancellationToken).ConfigureAwait(false))
         {
             var id = document["_id"].AsBsonDocument;
             yield return new AggregateVersionRecord(new AggregateKey(id["eventSource"].AsString, id["aggregateType"].AsString), document["version"].ToInt64());
@@ -90,24 +91,13 @@ public sealed class MongoEventStore : IEventStore
         }
     }
 
-    private async IAsyncEnumerable<BsonDocument> FindAllAsync(string collection, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private async IAsyncEnumerable<BsonDocument> FindAllAsync(MongoCollection collection, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        var reply = await lease.RunCommandAsync(_database, new BsonDocument { ["find"] = collection, ["sort"] = new BsonDocument("_id", 1), ["batchSize"] = 10_000 }, null, cancellationToken).ConfigureAwait(false);
-        var cursor = reply["cursor"].AsBsonDocument;
-        foreach (var document in cursor["firstBatch"].AsBsonArray)
+        var inOrder = new MongoFindOptions(Sort: new BsonDocument("_id", 1), BatchSize: 10_000);
+        await foreach (var document in collection.On(lease).FindAsync(new BsonDocument(), inOrder, null, cancellationToken).ConfigureAwait(false))
         {
-            yield return document.AsBsonDocument;
-        }
-
-        while (cursor["id"].ToInt64() != 0)
-        {
-            reply = await lease.RunCommandAsync(_database, new BsonDocument { ["getMore"] = cursor["id"], ["collection"] = collection, ["batchSize"] = 10_000 }, null, cancellationToken).ConfigureAwait(false);
-            cursor = reply["cursor"].AsBsonDocument;
-            foreach (var document in cursor["nextBatch"].AsBsonArray)
-            {
-                yield return document.AsBsonDocument;
-            }
+            yield return document;
         }
     }
 }

@@ -6,48 +6,34 @@ using MongoDB.Bson;
 namespace EventCommitLab.Stores.Mongo;
 
 /// <summary>The store port's operations on one pooled connection; in a transaction, through the connection's session.</summary>
-internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession? transaction, string database, BsonDocument writeConcern) : IStoreSession
+internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession? transaction, MongoEventCollections collections) : IStoreSession
 {
     private const int MaxBatchCount = 100_000;
 
-    public async Task<long> CountEventsAsync(CancellationToken cancellationToken)
-    {
-        // The count command is not allowed in a transaction; an aggregation with $count is, as drivers' countDocuments does.
-        var reply = await RunAsync(new BsonDocument
-        {
-            ["aggregate"] = MongoEventDocuments.Events,
-            ["pipeline"] = new BsonArray { new BsonDocument("$count", "n") },
-            ["cursor"] = new BsonDocument(),
-        }, null, cancellationToken).ConfigureAwait(false);
-        var batch = reply["cursor"]["firstBatch"].AsBsonArray;
-        return batch.Count == 0 ? 0 : batch[0]["n"].ToInt64();
-    }
+    private readonly MongoEventCollections _collections = collections.On(lease);
+
+    // The count command is not allowed in a transaction; countDocuments' aggregation is.
+    public Task<long> CountEventsAsync(CancellationToken cancellationToken) =>
+        _collections.Events.CountDocumentsAsync(new BsonDocument(), transaction, cancellationToken);
 
     public async Task<long?> ReadHighestSequenceNumberAsync(CancellationToken cancellationToken)
     {
-        var reply = await RunAsync(new BsonDocument
+        var highest = new MongoFindOptions(Sort: new BsonDocument("_id", -1), Projection: new BsonDocument("_id", 1), Limit: 1, SingleBatch: true);
+        await foreach (var document in _collections.Events.FindAsync(new BsonDocument(), highest, transaction, cancellationToken).ConfigureAwait(false))
         {
-            ["find"] = MongoEventDocuments.Events,
-            ["sort"] = new BsonDocument("_id", -1),
-            ["projection"] = new BsonDocument("_id", 1),
-            ["limit"] = 1,
-            ["singleBatch"] = true,
-        }, null, cancellationToken).ConfigureAwait(false);
-        var batch = reply["cursor"]["firstBatch"].AsBsonArray;
-        return batch.Count == 0 ? null : batch[0]["_id"].ToInt64();
+            return document["_id"].ToInt64();
+        }
+
+        return null;
     }
 
     public async Task<long> ReserveSequenceNumbersAsync(int count, CancellationToken cancellationToken)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(count, 1);
-        var reply = await RunAsync(Write(new BsonDocument
-        {
-            ["findAndModify"] = MongoEventDocuments.Counters,
-            ["query"] = new BsonDocument("_id", MongoEventDocuments.EventsCounterId),
-            ["update"] = new BsonDocument("$inc", new BsonDocument("next", new BsonInt64(count))),
-            ["new"] = false,
-        }), null, cancellationToken).ConfigureAwait(false);
-        return reply["value"]["next"].ToInt64();
+        var before = await _collections.Counters.FindAndModifyAsync(
+            new BsonDocument("_id", MongoEventDocuments.EventsCounterId), new BsonDocument("$inc", new BsonDocument("next", new BsonInt64(count))), transaction, cancellationToken)
+            .ConfigureAwait(false);
+        return before?["next"].ToInt64() ?? throw new InvalidOperationException("The events counter document is missing; the store was not created by MongoEventStore.CreateAsync.");
     }
 
     public Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken) => InsertEventsAsync([storedEvent], cancellationToken);
@@ -55,11 +41,9 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
     public async Task InsertEventsAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(storedEvents);
-        var documents = MongoEventDocuments.ToDocuments(storedEvents, lease.Hello.MaxBsonObjectBytes);
-        foreach (var batch in Batches(documents, lease.Hello.MaxMessageBytes - (16 * 1024)))
+        foreach (var batch in Batches(MongoEventDocuments.ToDocuments(storedEvents, lease.Hello.MaxBsonObjectBytes), lease.Hello.MaxMessageBytes - (16 * 1024)))
         {
-            await RunAsync(Write(new BsonDocument { ["insert"] = MongoEventDocuments.Events, ["ordered"] = true }),
-                [new DocumentSequence("documents", batch)], cancellationToken).ConfigureAwait(false);
+            await _collections.Events.InsertManyAsync(batch, transaction, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -71,19 +55,23 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
 
         // An upsert that only sets on insert, or an update filtered on the expected version, reports a mismatch as
         // "nothing changed": an error would abort the whole transaction and with it the other commits of a batch.
-        var update = expectedVersion == 0
-            ? new BsonDocument { ["q"] = new BsonDocument("_id", id), ["u"] = new BsonDocument("$setOnInsert", new BsonDocument("version", new BsonInt64(nextVersion))), ["upsert"] = true }
-            : new BsonDocument { ["q"] = new BsonDocument { ["_id"] = id, ["version"] = new BsonInt64(expectedVersion) }, ["u"] = new BsonDocument("$set", new BsonDocument("version", new BsonInt64(nextVersion))) };
-        var reply = await RunAsync(Write(new BsonDocument { ["update"] = MongoEventDocuments.Aggregates, ["updates"] = new BsonArray { update } }), null, cancellationToken).ConfigureAwait(false);
-        var advanced = expectedVersion == 0 ? reply.Contains("upserted") : reply.GetValue("nModified", 0).ToInt64() == 1;
+        var advanced = expectedVersion == 0
+            ? (await _collections.Aggregates.UpdateAsync(new BsonDocument("_id", id), new BsonDocument("$setOnInsert", new BsonDocument("version", new BsonInt64(nextVersion))),
+                transaction, cancellationToken, upsert: true).ConfigureAwait(false)).UpsertedId is not null
+            : (await _collections.Aggregates.UpdateAsync(new BsonDocument { ["_id"] = id, ["version"] = new BsonInt64(expectedVersion) },
+                new BsonDocument("$set", new BsonDocument("version", new BsonInt64(nextVersion))), transaction, cancellationToken).ConfigureAwait(false)).Modified == 1;
         if (advanced)
         {
             return AggregateVersionCheck.Success;
         }
 
-        var found = await RunAsync(new BsonDocument { ["find"] = MongoEventDocuments.Aggregates, ["filter"] = new BsonDocument("_id", id), ["limit"] = 1, ["singleBatch"] = true }, null, cancellationToken).ConfigureAwait(false);
-        var batch = found["cursor"]["firstBatch"].AsBsonArray;
-        return AggregateVersionCheck.Mismatch(batch.Count == 0 ? 0 : batch[0]["version"].ToInt64());
+        await foreach (var found in _collections.Aggregates.FindAsync(new BsonDocument("_id", id), new MongoFindOptions(Limit: 1, SingleBatch: true), transaction, cancellationToken)
+                           .ConfigureAwait(false))
+        {
+            return AggregateVersionCheck.Mismatch(found["version"].ToInt64());
+        }
+
+        return AggregateVersionCheck.Mismatch(0);
     }
 
     public async Task CommitAsync(CancellationToken cancellationToken)
@@ -127,20 +115,4 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
             yield return [.. batch];
         }
     }
-
-    // Outside a transaction each write carries the lab's write concern; inside one, only commitTransaction does.
-    private BsonDocument Write(BsonDocument command)
-    {
-        if (transaction is null)
-        {
-            command["writeConcern"] = writeConcern;
-        }
-
-        return command;
-    }
-
-    private Task<BsonDocument> RunAsync(BsonDocument command, IReadOnlyList<DocumentSequence>? sequences, CancellationToken cancellationToken) =>
-        transaction is not null
-            ? transaction.RunCommandAsync(database, command, sequences, cancellationToken)
-            : lease.RunCommandAsync(database, command, sequences, cancellationToken);
 }
