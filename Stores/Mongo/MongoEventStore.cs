@@ -45,7 +45,7 @@ public sealed class MongoEventStore : IEventStore
     public async Task<IStoreSession> BeginTransactionAsync(CancellationToken cancellationToken)
     {
         var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        var session = new MongoSession(lease);
+        var session = _client.StartSession(pinnedTo: lease);
         session.StartTransaction(new MongoTransactionOptions(WriteConcern: _writeConcern));
         return new MongoStoreSession(lease, session, _collections);
     }

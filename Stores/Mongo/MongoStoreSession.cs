@@ -89,6 +89,7 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
             await transaction.AbortTransactionAsync(CancellationToken.None).ConfigureAwait(false);
         }
 
+        transaction?.Dispose();
         await lease.DisposeAsync().ConfigureAwait(false);
     }
 

@@ -65,9 +65,15 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
         }
     }
 
-    /// <summary>A session whose commands go to the primary, each on any pooled connection.</summary>
-    public MongoSession StartSession(MongoTransactionOptions? defaultTransactionOptions = null) =>
-        new(this, (defaultTransactionOptions ?? new MongoTransactionOptions()).Or(DefaultTransactionOptions));
+    /// <summary>The client's pooled server sessions.</summary>
+    public MongoServerSessionPool Sessions { get; } = new();
+
+    /// <summary>
+    /// A session on a pooled server session; dispose it to return that. Its commands go to the primary on any pooled
+    /// connection, or all on <paramref name="pinnedTo"/>.
+    /// </summary>
+    public MongoSession StartSession(MongoTransactionOptions? defaultTransactionOptions = null, IMongoCommandRunner? pinnedTo = null) =>
+        new(pinnedTo ?? this, (defaultTransactionOptions ?? new MongoTransactionOptions()).Or(DefaultTransactionOptions), Sessions);
 
     public async Task<BsonDocument> RunCommandAsync(string database, BsonDocument command, IReadOnlyList<DocumentSequence>? sequences, CancellationToken cancellationToken)
     {
@@ -82,12 +88,40 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
             return;
         }
 
+        await EndSessionsAsync().ConfigureAwait(false);
         while (_idle.TryTake(out var connection))
         {
             await connection.DisposeAsync().ConfigureAwait(false);
         }
 
         _selection.Dispose();
+    }
+
+    /// <summary>
+    /// Tells the server the pooled sessions are over (endSessions, at most 10,000 at a time), so it need not keep them
+    /// for their 30-minute timeout. Best effort, and only on an idle connection: a client closing must not wait for a
+    /// server that is gone.
+    /// </summary>
+    private async Task EndSessionsAsync()
+    {
+        var sessions = Sessions.Drain();
+        if (sessions.Count == 0 || !_idle.TryPeek(out var connection) || connection.IsBroken)
+        {
+            return;
+        }
+
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(2));
+        foreach (var chunk in sessions.Chunk(10_000))
+        {
+            try
+            {
+                await connection.RunCommandAsync("admin", new BsonDocument("endSessions", new BsonArray(chunk.Select(s => s.Lsid))), null, timeout.Token).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is MongoException or OperationCanceledException)
+            {
+                return;
+            }
+        }
     }
 
     internal async ValueTask ReturnAsync(MongoConnection connection)

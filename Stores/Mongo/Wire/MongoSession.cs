@@ -7,18 +7,37 @@ namespace EventCommitLab.Stores.Mongo.Wire;
 /// carries the session's lsid; in a transaction each carries the txnNumber and autocommit: false, the first one also
 /// startTransaction: true and the read concern, and only commitTransaction and abortTransaction carry the write
 /// concern. The session is causally consistent: once a reply has reported an operationTime, later commands read after
-/// it (readConcern.afterClusterTime). Not thread-safe: one session, one logical thread.
+/// it (readConcern.afterClusterTime). Its server session comes from the client's pool and goes back on Dispose.
+/// Not thread-safe: one session, one logical thread.
 /// </summary>
-public sealed class MongoSession(IMongoCommandRunner runner, MongoTransactionOptions? defaultTransactionOptions = null)
+public sealed class MongoSession : IDisposable
 {
     private const int RetryWTimeoutMs = 10_000;
 
+    private readonly IMongoCommandRunner _runner;
+    private readonly MongoTransactionOptions? _defaultTransactionOptions;
+    private readonly MongoServerSessionPool? _pool;
+    private readonly MongoServerSession _server;
+    private readonly TimeProvider _time = TimeProvider.System;
     private MongoTransactionOptions _options = new();
     private bool _emptyCommit;
+    private int _disposed;
 
-    public BsonDocument Lsid { get; } = new("id", new BsonBinaryData(Guid.NewGuid(), GuidRepresentation.Standard));
+    /// <param name="runner">Where commands go: a client, or one pooled connection a transaction is pinned to.</param>
+    /// <param name="defaultTransactionOptions">What a transaction uses where its own options are unset.</param>
+    /// <param name="pool">The pool to take the server session from and return it to; null for a session of its own.</param>
+    public MongoSession(IMongoCommandRunner runner, MongoTransactionOptions? defaultTransactionOptions = null, MongoServerSessionPool? pool = null)
+    {
+        ArgumentNullException.ThrowIfNull(runner);
+        _runner = runner;
+        _defaultTransactionOptions = defaultTransactionOptions;
+        _pool = pool;
+        _server = pool?.Acquire() ?? new MongoServerSession();
+    }
 
-    public long TxnNumber { get; private set; }
+    public BsonDocument Lsid => _server.Lsid;
+
+    public long TxnNumber => _server.TxnNumber;
 
     public MongoTransactionState State { get; private set; } = MongoTransactionState.None;
 
@@ -36,13 +55,13 @@ public sealed class MongoSession(IMongoCommandRunner runner, MongoTransactionOpt
             throw new InvalidOperationException("Transaction already in progress on this session; commit or abort it first.");
         }
 
-        var effective = (options ?? new MongoTransactionOptions()).Or(defaultTransactionOptions);
+        var effective = (options ?? new MongoTransactionOptions()).Or(_defaultTransactionOptions);
         if (effective.IsUnacknowledged)
         {
             throw new InvalidOperationException("Transactions do not support unacknowledged write concern (w: 0); use w: 1, w: \"majority\" or a tag.");
         }
 
-        TxnNumber++;
+        _server.NextTxnNumber();
         _options = effective;
         _emptyCommit = false;
         State = MongoTransactionState.Starting;
@@ -84,16 +103,28 @@ public sealed class MongoSession(IMongoCommandRunner runner, MongoTransactionOpt
             }
         }
 
+        _server.LastUsedTimestamp = _time.GetTimestamp();
         try
         {
-            return Observe(await runner.RunCommandAsync(database, decorated, sequences, cancellationToken).ConfigureAwait(false));
+            return Observe(await _runner.RunCommandAsync(database, decorated, sequences, cancellationToken).ConfigureAwait(false));
         }
         catch (MongoServerException e)
         {
             Observe(e.OperationTime);
             throw;
         }
-        catch (MongoException e) when (inTransaction && e is MongoNetworkException or MongoConnectionException)
+        catch (MongoNetworkException e)
+        {
+            // The server may hold the session in a state the client cannot know: it is not pooled again.
+            _server.IsDirty = true;
+            if (inTransaction)
+            {
+                e.AddLabel(MongoException.TransientTransactionError);
+            }
+
+            throw;
+        }
+        catch (MongoConnectionException e) when (inTransaction)
         {
             e.AddLabel(MongoException.TransientTransactionError);
             throw;
@@ -189,6 +220,15 @@ public sealed class MongoSession(IMongoCommandRunner runner, MongoTransactionOpt
         }
     }
 
+    /// <summary>Ends the session: its server session goes back to the pool. A transaction still open is left to the server's timeout.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) == 0)
+        {
+            _pool?.Release(_server);
+        }
+    }
+
     private async Task SendAsync(string name, bool retry, CancellationToken cancellationToken)
     {
         var command = new BsonDocument { [name] = 1, ["lsid"] = Lsid, ["txnNumber"] = new BsonInt64(TxnNumber), ["autocommit"] = false };
@@ -202,9 +242,10 @@ public sealed class MongoSession(IMongoCommandRunner runner, MongoTransactionOpt
             command["maxTimeMS"] = (int)limit.TotalMilliseconds;
         }
 
+        _server.LastUsedTimestamp = _time.GetTimestamp();
         try
         {
-            Observe(await runner.RunCommandAsync("admin", command, null, cancellationToken).ConfigureAwait(false));
+            Observe(await _runner.RunCommandAsync("admin", command, null, cancellationToken).ConfigureAwait(false));
         }
         catch (MongoServerException e)
         {
@@ -214,6 +255,7 @@ public sealed class MongoSession(IMongoCommandRunner runner, MongoTransactionOpt
         catch (MongoNetworkException e)
         {
             // Commit and abort are retryable writes whatever retryWrites says.
+            _server.IsDirty = true;
             e.AddLabel(MongoException.RetryableWriteError);
             throw;
         }

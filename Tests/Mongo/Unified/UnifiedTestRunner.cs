@@ -147,6 +147,11 @@ internal sealed class UnifiedTestRunner : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
+        foreach (var session in _sessions.Values)
+        {
+            session.Dispose();
+        }
+
         foreach (var client in _clients.Values)
         {
             await client.DisposeAsync().ConfigureAwait(false);
@@ -325,6 +330,7 @@ internal sealed class UnifiedTestRunner : IAsyncDisposable
                         await own.AbortTransactionAsync(ct).ConfigureAwait(false);
                     }
 
+                    own.Dispose();
                     return null;
                 case "withTransaction":
                     var callback = arguments["callback"].AsBsonArray.Select(o => o.AsBsonDocument).ToList();
