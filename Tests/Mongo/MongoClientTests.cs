@@ -37,6 +37,38 @@ public sealed class MongoClientTests
     }
 
     [Fact]
+    public async Task the_client_gossips_the_highest_cluster_time_it_has_seen_on_every_connection()
+    {
+        BsonDocument ClusterTime(int seconds) => new() { ["clusterTime"] = new BsonTimestamp(seconds, 1), ["signature"] = new BsonDocument("keyId", 0L) };
+        var answers = new Queue<int>([100, 50]);
+        await using var server = new ScriptedMongoServer(m =>
+        {
+            var reply = ScriptedMongoServer.PrimaryHello();
+            if (m.Body.Contains("ping") && answers.TryDequeue(out var seconds))
+            {
+                reply["$clusterTime"] = ClusterTime(seconds);
+            }
+
+            return reply;
+        });
+        await using var client = new MongoClient(MongoConnectionString.Parse($"mongodb://{server.Host}/"));
+
+        await client.RunCommandAsync("lab", new BsonDocument("ping", 1), null, CancellationToken.None);
+        await using (var pinned = await client.CheckOutAsync(CancellationToken.None))
+        await using (var other = await client.CheckOutAsync(CancellationToken.None))
+        {
+            await other.RunCommandAsync("lab", new BsonDocument("ping", 1), null, CancellationToken.None);
+            await pinned.RunCommandAsync("lab", new BsonDocument("find", "x"), null, CancellationToken.None);
+        }
+
+        var sent = server.Received.Where(m => !m.Body.Contains("hello")).Select(m => m.Body).ToArray();
+        Assert.All(server.Received.Where(m => m.Body.Contains("hello")), hello => Assert.False(hello.Body.Contains("$clusterTime")));
+        Assert.False(sent[0].Contains("$clusterTime"));
+        Assert.Equal(ClusterTime(100), sent[1]["$clusterTime"]);
+        Assert.Equal(ClusterTime(100), sent[2]["$clusterTime"]);
+    }
+
+    [Fact]
     public async Task the_pool_lends_at_most_max_pool_size_connections()
     {
         await using var server = new ScriptedMongoServer(_ => ScriptedMongoServer.PrimaryHello());

@@ -23,7 +23,7 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
     {
         ArgumentNullException.ThrowIfNull(connectionString);
         _connectionString = connectionString;
-        _settings = MongoConnectionSettings.From(connectionString);
+        _settings = MongoConnectionSettings.From(connectionString) with { ClusterClock = ClusterClock };
         // 8 s by default, so that an unreachable deployment is reported within 10 s of starting.
         _selectionTimeout = connectionString.Options.ServerSelectionTimeout ?? TimeSpan.FromSeconds(8);
         _slots = new SemaphoreSlim(connectionString.Options.MaxPoolSize is > 0 and var max ? max : 100);
@@ -64,6 +64,9 @@ public sealed class MongoClient : IMongoCommandRunner, IAsyncDisposable
             throw;
         }
     }
+
+    /// <summary>The highest $clusterTime seen on any of this client's connections.</summary>
+    public MongoClusterClock ClusterClock { get; } = new();
 
     /// <summary>The client's pooled server sessions.</summary>
     public MongoServerSessionPool Sessions { get; } = new();

@@ -15,13 +15,16 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
 {
     private readonly Socket _socket;
     private readonly Stream _stream;
+    private readonly MongoClusterClock? _clock;
+    private bool _established;
     private int _nextRequestId;
 
-    private MongoConnection(MongoHost host, Socket socket, Stream stream)
+    private MongoConnection(MongoHost host, Socket socket, Stream stream, MongoClusterClock? clock)
     {
         Host = host;
         _socket = socket;
         _stream = stream;
+        _clock = clock;
     }
 
     public MongoHost Host { get; }
@@ -62,13 +65,14 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
                 stream = tls;
             }
 
-            connection = new MongoConnection(host, socket, stream);
+            connection = new MongoConnection(host, socket, stream, settings.ClusterClock);
             connection.Hello = new HelloResult(await connection.RunCommandAsync("admin", HelloCommand(settings), null, deadline.Token).ConfigureAwait(false));
             if (settings.Credential is { } credential)
             {
                 await connection.AuthenticateAsync(credential, deadline.Token).ConfigureAwait(false);
             }
 
+            connection._established = true;
             return connection;
         }
         catch (Exception e) when (e is SocketException or IOException or MongoNetworkException or OperationCanceledException or MongoProtocolException or System.Security.Authentication.AuthenticationException
@@ -102,6 +106,12 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
         ObjectDisposedException.ThrowIf(IsBroken, this);
         var name = command.ElementCount > 0 ? command.GetElement(0).Name : "?";
         var body = new BsonDocument(command) { ["$db"] = database };
+        // Not on the handshake: a connection gossips only once it is established (and authenticated).
+        if (_clock?.Current is { } clusterTime && _established && !body.Contains("$clusterTime"))
+        {
+            body["$clusterTime"] = clusterTime;
+        }
+
         var request = new OpMsg(Interlocked.Increment(ref _nextRequestId), 0, OpMsgFlags.None, body, sequences ?? []);
         OpMsg reply;
         try
@@ -133,6 +143,7 @@ public sealed class MongoConnection : IMongoCommandRunner, IAsyncDisposable
             throw new MongoProtocolException($"a reply to request {reply.ResponseTo} came for request {request.RequestId}");
         }
 
+        _clock?.Advance(reply.Body);
         MongoServerException.ThrowIfFailed(name, reply.Body);
         return reply.Body;
     }

@@ -14,6 +14,9 @@ public sealed record MongoConnectionSettings
 
     public MongoCredential? Credential { get; init; }
 
+    /// <summary>The client's cluster clock, gossiped on every command; null for a connection on its own.</summary>
+    public MongoClusterClock? ClusterClock { get; init; }
+
     /// <exception cref="InvalidMongoConnectionStringException">A mechanism the client does not speak.</exception>
     public static MongoConnectionSettings From(MongoConnectionString connectionString)
     {
