@@ -5,8 +5,8 @@ namespace EventCommitLab.Stores.Mongo.Wire;
 
 /// <summary>
 /// The CRUD commands on one collection, shaped as MongoDB's CRUD specification shapes them. With a session the
-/// command runs in it (and in its transaction, if open); outside a transaction the collection's read and write
-/// concerns go with it. Cursors are drained with getMore on the same session.
+/// command runs in it (and in its transaction, if open); the collection's read and write concerns go with it, and a
+/// transaction's session takes them off again (see <see cref="MongoSession"/>). Cursors are drained with getMore on the same session.
 /// </summary>
 public sealed class MongoCollection(IMongoCommandRunner runner, string database, string name, MongoCollectionOptions? options = null)
 {
@@ -37,7 +37,7 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
             ids[i] = id;
         }
 
-        await RunAsync(Write(new BsonDocument { ["insert"] = name, ["ordered"] = ordered }, session), [new DocumentSequence("documents", [.. documents])], session, cancellationToken)
+        await RunAsync(Write(new BsonDocument { ["insert"] = name, ["ordered"] = ordered }), [new DocumentSequence("documents", [.. documents])], session, cancellationToken)
             .ConfigureAwait(false);
         return ids;
     }
@@ -61,7 +61,7 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
             }
         }
 
-        return CursorAsync(Read(command, session), findOptions?.BatchSize, session, cancellationToken);
+        return CursorAsync(Read(command), findOptions?.BatchSize, session, cancellationToken);
     }
 
     public IAsyncEnumerable<BsonDocument> AggregateAsync(BsonArray pipeline, MongoSession? session, CancellationToken cancellationToken, int? batchSize = null, TimeSpan? maxTime = null)
@@ -71,7 +71,7 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
         AddIfSet(cursor, "batchSize", batchSize);
         var command = new BsonDocument { ["aggregate"] = name, ["pipeline"] = pipeline, ["cursor"] = cursor };
         AddIfSet(command, "maxTimeMS", maxTime is { } limit ? (int)limit.TotalMilliseconds : null);
-        return CursorAsync(Read(command, session), batchSize, session, cancellationToken);
+        return CursorAsync(Read(command), batchSize, session, cancellationToken);
     }
 
     /// <summary>Counts matching documents with an aggregation, which (unlike the count command) a transaction allows.</summary>
@@ -93,13 +93,13 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
     /// <summary>The count command: a metadata count, which a transaction refuses (use <see cref="CountDocumentsAsync"/> there).</summary>
     public async Task<long> CountAsync(BsonDocument filter, MongoSession? session, CancellationToken cancellationToken)
     {
-        var reply = await RunAsync(Read(new BsonDocument { ["count"] = name, ["query"] = filter }, session), null, session, cancellationToken).ConfigureAwait(false);
+        var reply = await RunAsync(Read(new BsonDocument { ["count"] = name, ["query"] = filter }), null, session, cancellationToken).ConfigureAwait(false);
         return reply["n"].ToInt64();
     }
 
     public async Task<IReadOnlyList<BsonValue>> DistinctAsync(string field, BsonDocument filter, MongoSession? session, CancellationToken cancellationToken)
     {
-        var reply = await RunAsync(Read(new BsonDocument { ["distinct"] = name, ["key"] = field, ["query"] = filter }, session), null, session, cancellationToken).ConfigureAwait(false);
+        var reply = await RunAsync(Read(new BsonDocument { ["distinct"] = name, ["key"] = field, ["query"] = filter }), null, session, cancellationToken).ConfigureAwait(false);
         return [.. reply["values"].AsBsonArray];
     }
 
@@ -117,7 +117,7 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
             statement["multi"] = true;
         }
 
-        var reply = await RunAsync(Write(new BsonDocument { ["update"] = name, ["updates"] = new BsonArray { statement }, ["ordered"] = true }, session), null, session, cancellationToken)
+        var reply = await RunAsync(Write(new BsonDocument { ["update"] = name, ["updates"] = new BsonArray { statement }, ["ordered"] = true }), null, session, cancellationToken)
             .ConfigureAwait(false);
         var upserted = reply.TryGetValue("upserted", out var list) && list is BsonArray { Count: > 0 } array ? array[0]["_id"] : null;
         var matched = reply.GetValue("n", 0).ToInt64() - (upserted is null ? 0 : 1);
@@ -127,7 +127,7 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
     public async Task<long> DeleteAsync(BsonDocument filter, MongoSession? session, CancellationToken cancellationToken, bool many = false)
     {
         var statement = new BsonDocument { ["q"] = filter, ["limit"] = many ? 0 : 1 };
-        var reply = await RunAsync(Write(new BsonDocument { ["delete"] = name, ["deletes"] = new BsonArray { statement }, ["ordered"] = true }, session), null, session, cancellationToken)
+        var reply = await RunAsync(Write(new BsonDocument { ["delete"] = name, ["deletes"] = new BsonArray { statement }, ["ordered"] = true }), null, session, cancellationToken)
             .ConfigureAwait(false);
         return reply.GetValue("n", 0).ToInt64();
     }
@@ -151,7 +151,7 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
             }
         }
 
-        var reply = await RunAsync(Write(command, session), null, session, cancellationToken).ConfigureAwait(false);
+        var reply = await RunAsync(Write(command), null, session, cancellationToken).ConfigureAwait(false);
         return reply.TryGetValue("value", out var value) && value is BsonDocument document ? document : null;
     }
 
@@ -175,9 +175,9 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
         }
     }
 
-    private BsonDocument Write(BsonDocument command, MongoSession? session)
+    private BsonDocument Write(BsonDocument command)
     {
-        if (session is not { InTransaction: true } && _options.WriteConcern is { } writeConcern)
+        if (_options.WriteConcern is { } writeConcern)
         {
             command["writeConcern"] = writeConcern;
         }
@@ -185,9 +185,9 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
         return command;
     }
 
-    private BsonDocument Read(BsonDocument command, MongoSession? session)
+    private BsonDocument Read(BsonDocument command)
     {
-        if (session is not { InTransaction: true } && _options.ReadConcernLevel is { } level)
+        if (_options.ReadConcernLevel is { } level)
         {
             command["readConcern"] = new BsonDocument("level", level);
         }

@@ -159,19 +159,7 @@ public sealed class MongoSession : IDisposable
         State = MongoTransactionState.Committed;
         try
         {
-            await SendAsync("commitTransaction", again, cancellationToken).ConfigureAwait(false);
-        }
-        catch (MongoException e) when (IsRetryable(e))
-        {
-            try
-            {
-                await SendAsync("commitTransaction", retry: true, cancellationToken).ConfigureAwait(false);
-            }
-            catch (MongoException retryError)
-            {
-                LabelCommitError(retryError);
-                throw;
-            }
+            await SendRetryingOnceAsync("commitTransaction", majorityFirst: again, majorityOnRetry: true, cancellationToken).ConfigureAwait(false);
         }
         catch (MongoException e)
         {
@@ -203,17 +191,7 @@ public sealed class MongoSession : IDisposable
         State = MongoTransactionState.Aborted;
         try
         {
-            await SendAsync("abortTransaction", retry: false, cancellationToken).ConfigureAwait(false);
-        }
-        catch (MongoException e) when (IsRetryable(e))
-        {
-            try
-            {
-                await SendAsync("abortTransaction", retry: false, cancellationToken).ConfigureAwait(false);
-            }
-            catch (MongoException)
-            {
-            }
+            await SendRetryingOnceAsync("abortTransaction", majorityFirst: false, majorityOnRetry: false, cancellationToken).ConfigureAwait(false);
         }
         catch (MongoException)
         {
@@ -226,6 +204,19 @@ public sealed class MongoSession : IDisposable
         if (Interlocked.Exchange(ref _disposed, 1) == 0)
         {
             _pool?.Release(_server);
+        }
+    }
+
+    /// <summary>Commit and abort: sent once more after a network error or a RetryableWriteError, never more.</summary>
+    private async Task SendRetryingOnceAsync(string name, bool majorityFirst, bool majorityOnRetry, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await SendAsync(name, majorityFirst, cancellationToken).ConfigureAwait(false);
+        }
+        catch (MongoException e) when (IsRetryable(e))
+        {
+            await SendAsync(name, majorityOnRetry, cancellationToken).ConfigureAwait(false);
         }
     }
 

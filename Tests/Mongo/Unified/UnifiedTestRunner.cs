@@ -124,7 +124,7 @@ internal sealed class UnifiedTestRunner : IAsyncDisposable
             runner._server.Reset(data["databaseName"].AsString, data["collectionName"].AsString, data["documents"].AsBsonArray.Select(d => d.AsBsonDocument));
         }
 
-        await runner.CreateEntitiesAsync(file.GetValue("createEntities", new BsonArray()).AsBsonArray).ConfigureAwait(false);
+        runner.CreateEntities(file.GetValue("createEntities", new BsonArray()).AsBsonArray);
         foreach (var operation in test["operations"].AsBsonArray.Select(o => o.AsBsonDocument))
         {
             await runner.RunOperationAsync(operation, inCallback: false).ConfigureAwait(false);
@@ -178,7 +178,7 @@ internal sealed class UnifiedTestRunner : IAsyncDisposable
         }
     }
 
-    private async Task CreateEntitiesAsync(BsonArray entities)
+    private void CreateEntities(BsonArray entities)
     {
         foreach (var entity in entities.Select(e => e.AsBsonDocument.GetElement(0)))
         {
@@ -223,8 +223,6 @@ internal sealed class UnifiedTestRunner : IAsyncDisposable
                     throw new NotSupportedException($"entity type {entity.Name}");
             }
         }
-
-        await Task.CompletedTask.ConfigureAwait(false);
     }
 
     private async Task RunOperationAsync(BsonDocument operation, bool inCallback)
@@ -306,7 +304,7 @@ internal sealed class UnifiedTestRunner : IAsyncDisposable
                     _server.ConfigureFailPoint(arguments["failPoint"].AsBsonDocument);
                     return null;
                 case "createEntities":
-                    await CreateEntitiesAsync(arguments["entities"].AsBsonArray).ConfigureAwait(false);
+                    CreateEntities(arguments["entities"].AsBsonArray);
                     return null;
             }
         }
