@@ -1,6 +1,5 @@
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Grid;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Port;
@@ -38,7 +37,7 @@ try
         return ReportCommand.Run(options.VerbArguments, Console.Out);
     }
 
-    return await GridRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
+    return await LabRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
 }
 catch (ArgumentException e)
 {

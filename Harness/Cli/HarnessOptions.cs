@@ -1,4 +1,6 @@
 using System.Globalization;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
@@ -17,30 +19,37 @@ public sealed record HarnessOptions
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
           --strategies A,B,...     strategies [all seven]
+          --load A,B               waves, sustained [both]
           --methods A,B            CommitEvents, CommitAggregateEvents [both]
           --events N,N,...         events per commit, 1..10000 [1,10,100]
-          --concurrency N,N,...    concurrent commits per wave, 1..1000 [1,10,100]
+          --concurrency N,N,...    concurrent committers (commits per wave), 1..1000 [1,10,100]
           --prefill N              events in the log before each case, 0..10000000 [0]
           --durability D           PostgreSQL: durable, async-commit [durable]
           --write-concern W        MongoDB: w1, journaled, majority [majority]
           --payload-bytes N        size of each event's JSON payload, 2..1000000 [300]
           --case-timeout SECONDS   a case still running after this fails with that cause [180]
-          --job J                  quick, precise, dry [quick]
+          --job J                  quick (5 rounds, 0.5 s windows), precise (10, 2 s), dry (2, 0.1 s: smoke runs only) [quick]
+          --rounds N               rounds per cell, each measuring every contender once, 1..100 [from --job]
+          --window SECONDS         measured window of a round, 0.05..600 [from --job]
+          --rate EVENTS_PER_S      sustained load at a fixed arrival rate (open loop) instead of back to back [closed loop]
           --out DIR                results folder [results/<date>-<label>]
           --label TEXT             names the results folder [the store and job]
         The store:
           --connection STRING      use this PostgreSQL instead of a private one (or PG_CONNECTION)
           --pg-bin DIR             folder with initdb, pg_ctl and postgres (or PG_BIN_DIR)
           --mongo-uri URI          the MongoDB replica set for --store mongo (or MONGODB_URI)
-        BenchmarkDotNet's own, passed on:
-          --filter GLOB            only cases whose full name matches, e.g. *CommitEvents*
         """;
 
-    public static IReadOnlyList<string> Stores { get; } = ["postgres", "mongo"];
+    public static IReadOnlyList<string> Stores { get; } = [.. StoreCatalog.Names];
+
+    /// <summary>A contender slower than the cell's best by more than this after the first round sits out the rest.</summary>
+    public const double EarlyStopFactor = 20;
 
     public string Store { get; init; } = "postgres";
 
     public IReadOnlyList<StrategyRegistration> Strategies { get; init; } = StrategyCatalog.All;
+
+    public IReadOnlyList<LoadKind> Loads { get; init; } = System.Enum.GetValues<LoadKind>();
 
     public IReadOnlyList<BenchmarkMethod> Methods { get; init; } = System.Enum.GetValues<BenchmarkMethod>();
 
@@ -58,6 +67,15 @@ public sealed record HarnessOptions
 
     public LabJob Job { get; init; } = LabJob.Quick;
 
+    /// <summary>--rounds; null takes the job's.</summary>
+    public int? Rounds { get; init; }
+
+    /// <summary>--window in seconds; null takes the job's.</summary>
+    public double? WindowSeconds { get; init; }
+
+    /// <summary>--rate: sustained load's arrival rate in events/s (open loop); null for back to back.</summary>
+    public double? RateEventsPerSecond { get; init; }
+
     public string? Out { get; init; }
 
     public string? Label { get; init; }
@@ -65,9 +83,6 @@ public sealed record HarnessOptions
     public PostgresStoreConfiguration Postgres { get; init; } = new();
 
     public MongoStoreConfiguration Mongo { get; init; } = new();
-
-    /// <summary>BenchmarkDotNet's own arguments, passed on as they are.</summary>
-    public IReadOnlyList<string> BenchmarkDotNetArguments { get; init; } = [];
 
     public bool ShowHelp { get; init; }
 
@@ -92,12 +107,13 @@ public sealed record HarnessOptions
             given.Add(name);
             string Value() => i + 1 < args.Count && !args[i + 1].StartsWith("--", StringComparison.Ordinal)
                 ? args[++i]
-                : throw new ArgumentException($"Option {name} needs a value.{Environment.NewLine}{Usage}");
+                : throw new ArgumentException($"Option {name} needs a value; see --help.");
             options = name switch
             {
                 "--store" => options with { Store = OneOf(name, Value(), Stores) },
                 "--strategies" => options with { Strategies = [.. List(name, Value()).Select(StrategyCatalog.Get)] },
-                "--methods" => options with { Methods = [.. List(name, Value()).Select(m => ParseEnum<BenchmarkMethod>(name, m))] },
+                "--load" => options with { Loads = [.. List(name, Value()).Select(m => ParseEnum<LoadKind>(name, m)).Distinct().Order()] },
+                "--methods" => options with { Methods = [.. List(name, Value()).Select(m => ParseEnum<BenchmarkMethod>(name, m)).Distinct()] },
                 "--events" => options with { Events = Numbers(name, Value(), 1, 10_000) },
                 "--concurrency" => options with { Concurrency = Numbers(name, Value(), 1, 1_000) },
                 "--prefill" => options with { Prefill = Number(name, Value(), 0, 10_000_000) },
@@ -105,17 +121,19 @@ public sealed record HarnessOptions
                 "--payload-bytes" => options with { PayloadBytes = (int)Number(name, Value(), 2, 1_000_000) },
                 "--case-timeout" => options with { CaseTimeout = TimeSpan.FromSeconds(Number(name, Value(), 1, 86_400)) },
                 "--job" => options with { Job = ParseEnum<LabJob>(name, Value()) },
+                "--rounds" => options with { Rounds = (int)Number(name, Value(), 1, 100) },
+                "--window" => options with { WindowSeconds = Decimal(name, Value(), 0.05, 600) },
+                "--rate" => options with { RateEventsPerSecond = Decimal(name, Value(), 1, 100_000_000) },
                 "--out" => options with { Out = Value() },
                 "--label" => options with { Label = Value() },
                 "--connection" => options with { Postgres = options.Postgres with { ConnectionString = Value() } },
                 "--pg-bin" => options with { Postgres = options.Postgres with { BinDirectory = Value() } },
                 "--mongo-uri" => options with { Mongo = options.Mongo with { Uri = Value() } },
                 "--write-concern" => options with { Mongo = options.Mongo with { WriteConcern = OneOf(name, Value(), MongoStoreConfiguration.WriteConcerns) } },
-                "--filter" => options with { BenchmarkDotNetArguments = [.. options.BenchmarkDotNetArguments, name, Value()] },
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(
-                    $"Unknown option '{name}'. Valid options: --store, --strategies, --methods, --events, --concurrency, --prefill, --durability, " +
-                    $"--write-concern, --payload-bytes, --case-timeout, --job, --out, --label, --connection, --pg-bin, --mongo-uri, --filter, --help.{Environment.NewLine}{Usage}"),
+                    $"Unknown option '{name}'. Valid options: --store, --strategies, --load, --methods, --events, --concurrency, --prefill, --durability, " +
+                    $"--write-concern, --payload-bytes, --case-timeout, --job, --rounds, --window, --rate, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
             };
         }
 
@@ -126,8 +144,33 @@ public sealed record HarnessOptions
                 (options.Store == "mongo" ? "MongoDB takes --mongo-uri and --write-concern." : "it is for --store mongo."));
         }
 
+        if (options.RateEventsPerSecond is not null && !options.Loads.Contains(LoadKind.Sustained))
+        {
+            throw new ArgumentException("--rate paces the sustained load; add sustained to --load (valid values: waves, sustained).");
+        }
+
         return options;
     }
+
+    /// <summary>How every cell is measured: the job's rounds and window unless --rounds or --window say otherwise.</summary>
+    public MeasurementSettings Measurement(bool checkpointBeforeRounds)
+    {
+        var (rounds, window) = Job switch
+        {
+            LabJob.Precise => (10, 2.0),
+            LabJob.Dry => (2, 0.1),
+            _ => (5, 0.5),
+        };
+        var windowSeconds = WindowSeconds ?? window;
+        return new MeasurementSettings(
+            Job.ToString().ToLowerInvariant(), Loads, Rounds ?? rounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
+            Statistics.RoundStatistics.Level, checkpointBeforeRounds);
+    }
+
+    private static double Decimal(string option, string value, double min, double max) =>
+        double.TryParse(value, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var n) && n >= min && n <= max
+            ? n
+            : throw new ArgumentException(string.Create(CultureInfo.InvariantCulture, $"{option}: '{value}' is not a number from {min} to {max}."));
 
     private static string[] List(string option, string value)
     {

@@ -1,15 +1,14 @@
 namespace EventCommitLab.Harness.Cli;
 
-/// <summary>How long BenchmarkDotNet measures each case.</summary>
+/// <summary>Presets for how long each cell is measured; --rounds and --window override them.</summary>
 public enum LabJob
 {
-    /// <summary>The default: 1 warmup and 5 measured iterations of at least 100 ms each; the 3 x 3 grid of every
-    /// strategy, both methods and the ceiling in about a quarter of an hour on two cores.</summary>
+    /// <summary>The default: 5 interleaved rounds of 0.5 s windows per cell; both loads over the 3 x 3 grid in about 25 minutes on two cores.</summary>
     Quick,
 
-    /// <summary>3 warmups and 15 measured iterations of at least 500 ms each: several times longer, tighter errors.</summary>
+    /// <summary>10 rounds of 2 s windows: tighter intervals, several times longer.</summary>
     Precise,
 
-    /// <summary>One cold iteration, no warmup: for smoke runs and tests, not for numbers.</summary>
+    /// <summary>2 rounds of 0.1 s windows: for smoke runs and tests, not for numbers.</summary>
     Dry,
 }

@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Cli;
 

@@ -17,7 +17,9 @@ internal static class EnvironmentProbe
 
     public static IReadOnlyDictionary<string, string> Packages() => new SortedDictionary<string, string>(StringComparer.Ordinal)
     {
-        ["BenchmarkDotNet"] = VersionOf(typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly),
+        ["Perfolizer"] = VersionOf(typeof(Perfolizer.Sample).Assembly),
+        ["HdrHistogram"] = VersionOf(typeof(HdrHistogram.LongHistogram).Assembly),
+        ["ScottPlot"] = VersionOf(typeof(ScottPlot.Plot).Assembly),
         ["Npgsql"] = VersionOf(typeof(Npgsql.NpgsqlConnection).Assembly),
         ["Polly.Core"] = VersionOf(typeof(Polly.ResiliencePipeline).Assembly),
     };

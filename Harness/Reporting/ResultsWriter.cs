@@ -1,6 +1,8 @@
+using EventCommitLab.Harness.Results;
+
 namespace EventCommitLab.Harness.Reporting;
 
-/// <summary>Writes the run's own files next to BenchmarkDotNet's exports: results.json, summary.md and the charts.</summary>
+/// <summary>Writes a run's files: results.json, and what is derived from it (summary.md and the charts).</summary>
 public static class ResultsWriter
 {
     public static void Write(RunRecord record, string folder)
@@ -16,10 +18,12 @@ public static class ResultsWriter
         ArgumentNullException.ThrowIfNull(record);
         File.WriteAllText(Path.Combine(folder, "summary.md"), SummaryWriter.Write(record));
         var charts = Path.Combine(folder, "charts");
-        Directory.CreateDirectory(charts);
-        foreach (var (name, svg) in SvgChartWriter.Charts(record))
+        if (Directory.Exists(charts))
         {
-            File.WriteAllText(Path.Combine(charts, name), svg);
+            Directory.Delete(charts, recursive: true);
         }
+
+        Directory.CreateDirectory(charts);
+        ChartWriter.WriteAll(record, charts);
     }
 }

@@ -1,12 +1,13 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Reporting;
 
 /// <summary>
-/// Compares two runs cell by cell: new mean / old mean per strategy, flagged when the difference is larger than the
-/// two runs' confidence intervals together (the measured noise), in the manner of the "vs" columns of the
-/// Akka.Persistence.Sql benchmark. Below 1 is faster.
+/// Compares two runs: first the reproducibility figures (strategy/ceiling ratios agreeing within ±15%, rows whose
+/// winner or tie set differs), then per cell and contender new events/s over old, flagged where the two runs'
+/// intervals do not overlap.
 /// </summary>
 public static class RunComparer
 {
@@ -16,27 +17,40 @@ public static class RunComparer
     {
         ArgumentNullException.ThrowIfNull(older);
         ArgumentNullException.ThrowIfNull(newer);
-        var before = older.Cases.ToDictionary(Key);
-        var contenders = newer.Strategies.Select(s => s.Strategy).Concat(older.Strategies.Select(s => s.Strategy))
-            .Concat(newer.Cases.Concat(older.Cases).Select(c => c.Contender)).Distinct()
-            .OrderBy(c => newer.Cases.Concat(older.Cases).Any(x => x.Contender == c && x.IsCeiling) ? 1 : 0).ToArray();
-        var rows = newer.Cases.Concat(older.Cases).Select(c => (c.Method, c.NumberOfEvents, c.ConcurrentBatches)).Distinct()
-            .OrderBy(r => r.Method == "CommitEvents" ? 0 : 1).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ToArray();
-        var after = newer.Cases.ToDictionary(Key);
-
+        var agreement = RunAgreement.Of(older, newer);
         var md = new StringBuilder();
-        md.AppendLine(Invariant, $"# Mean time per wave, {newerName} vs {olderName}").AppendLine();
-        md.AppendLine(Invariant, $"New mean / old mean for each cell; below 1 is faster. **▲ slower** and **▼ faster** mark changes larger than the two runs' 99.9% confidence intervals together; unmarked ratios are within the measured noise.").AppendLine();
-        md.AppendLine(Invariant, $"Old: {older.Environment.Cpu}, {older.Environment.Store} ({older.Environment.Job}). New: {newer.Environment.Cpu}, {newer.Environment.Store} ({newer.Environment.Job}).").AppendLine();
-        md.AppendLine($"| Method | Events | Concurrent | {string.Join(" | ", contenders)} |");
-        md.AppendLine($"| --- | ---: | ---: |{string.Concat(contenders.Select(_ => " ---: |"))}");
-        foreach (var row in rows)
+        md.AppendLine(Invariant, $"# {newerName} against {olderName}").AppendLine();
+        md.AppendLine(Invariant, $"Old: {older.Environment.Cpu}, {older.Environment.Store}, source {older.Environment.GitCommit ?? "unknown"}, {older.Environment.Started:yyyy-MM-dd HH:mm}.");
+        md.AppendLine(Invariant, $"New: {newer.Environment.Cpu}, {newer.Environment.Store}, source {newer.Environment.GitCommit ?? "unknown"}, {newer.Environment.Started:yyyy-MM-dd HH:mm}.").AppendLine();
+        md.AppendLine("## Agreement").AppendLine();
+        md.AppendLine(Invariant, $"- Strategy/ceiling ratios within ±{RunAgreement.Tolerance * 100:0}% of each other: **{agreement.RatiosAgreeing} of {agreement.RatiosCompared}** ({(agreement.RatioShare is { } s ? string.Create(Invariant, $"{s * 100:0}%") : "-")}).");
+        md.AppendLine(Invariant, $"- Rows whose winner or tie set differs: **{agreement.WinnerDifferences.Count} of {agreement.RowsCompared}**.");
+        md.AppendLine();
+        if (agreement.WinnerDifferences.Count > 0)
         {
-            md.Append(Invariant, $"| {row.Method} | {row.NumberOfEvents} | {row.ConcurrentBatches} |");
+            md.AppendLine("| Load | Method | Events | Concurrent | Old winner | New winner |").AppendLine("| --- | --- | ---: | ---: | --- | --- |");
+            foreach (var d in agreement.WinnerDifferences)
+            {
+                md.AppendLine(Invariant, $"| {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.ConcurrentBatches} | {d.Older} | {d.Newer} |");
+            }
+
+            md.AppendLine();
+        }
+
+        var contenders = newer.Cases.Concat(older.Cases).OrderBy(c => c.IsCeiling ? 1 : 0).Select(c => c.Contender).Distinct().ToArray();
+        var before = older.Cases.ToDictionary(c => (c.Cell, c.Contender));
+        var after = newer.Cases.ToDictionary(c => (c.Cell, c.Contender));
+        md.AppendLine("## Events per second, new / old").AppendLine();
+        md.AppendLine("Above 1 is faster. **▲ faster** and **▼ slower** mark changes where the two runs' 95% intervals do not overlap; unmarked ratios are within the measured noise.").AppendLine();
+        md.AppendLine($"| Load | Method | Events | Concurrent | {string.Join(" | ", contenders)} |");
+        md.AppendLine($"| --- | --- | ---: | ---: |{string.Concat(contenders.Select(_ => " ---: |"))}");
+        foreach (var cell in before.Keys.Concat(after.Keys).Select(k => k.Cell).Distinct()
+                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches))
+        {
+            md.Append(Invariant, $"| {cell.Load.ToString().ToLowerInvariant()} | {cell.Method} | {cell.NumberOfEvents} | {cell.ConcurrentBatches} |");
             foreach (var contender in contenders)
             {
-                var key = (row.Method, row.NumberOfEvents, row.ConcurrentBatches, contender);
-                md.Append(' ').Append(Cell(before.GetValueOrDefault(key), after.GetValueOrDefault(key))).Append(" |");
+                md.Append(' ').Append(Cell(before.GetValueOrDefault((cell, contender)), after.GetValueOrDefault((cell, contender)))).Append(" |");
             }
 
             md.AppendLine();
@@ -45,7 +59,7 @@ public static class RunComparer
         return md.ToString();
     }
 
-    /// <summary>The ratio text for one cell, e.g. "0.82 **▼ faster**", "1.03", "new only", "failed in new".</summary>
+    /// <summary>The ratio text for one cell, e.g. "1.22 **▲ faster**", "0.97", "new only", "failed in new".</summary>
     public static string Cell(CaseResult? older, CaseResult? newer)
     {
         if (older is null || newer is null)
@@ -53,16 +67,16 @@ public static class RunComparer
             return older is null ? (newer is null ? "-" : "new only") : "old only";
         }
 
-        if (older.MeanMs is not { } oldMean || newer.MeanMs is not { } newMean)
+        if (older.EventsPerSecond is not { } o || newer.EventsPerSecond is not { } n)
         {
-            return older.MeanMs is null ? (newer.MeanMs is null ? "failed in both" : "failed in old") : "failed in new";
+            return older.EventsPerSecond is null ? (newer.EventsPerSecond is null ? "failed in both" : "failed in old") : "failed in new";
         }
 
-        var ratio = newMean / oldMean;
-        var noise = (older.ErrorMs ?? 0) + (newer.ErrorMs ?? 0);
-        var flag = Math.Abs(newMean - oldMean) <= noise ? "" : newMean > oldMean ? " **▲ slower**" : " **▼ faster**";
+        var ratio = n.Estimate / o.Estimate;
+        var flag = !o.HasBounds || !n.HasBounds ? ""
+            : n.Lower > o.Upper ? " **▲ faster**"
+            : n.Upper < o.Lower ? " **▼ slower**"
+            : "";
         return string.Create(Invariant, $"{ratio:0.00}{flag}");
     }
-
-    private static (string, int, int, string) Key(CaseResult c) => (c.Method, c.NumberOfEvents, c.ConcurrentBatches, c.Contender);
 }

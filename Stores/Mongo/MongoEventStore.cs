@@ -53,14 +53,22 @@ public sealed class MongoEventStore : IEventStore
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new MongoStoreSession(await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false), null, _collections);
 
-    public async Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
+    public async Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(storedEvents);
+        ArgumentNullException.ThrowIfNull(aggregateVersions);
         await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
         var documents = MongoEventDocuments.ToDocuments(storedEvents, lease.Hello.MaxBsonObjectBytes);
         foreach (var batch in MongoStoreSession.Batches(documents, lease.Hello.MaxMessageBytes - (16 * 1024)))
         {
             await _collections.Events.On(lease).InsertManyAsync(batch, null, cancellationToken, ordered: false).ConfigureAwait(false);
+        }
+
+        foreach (var aggregate in aggregateVersions)
+        {
+            await _collections.Aggregates.On(lease).UpdateAsync(
+                new BsonDocument("_id", MongoEventDocuments.AggregateId(aggregate.Aggregate)),
+                new BsonDocument("$set", new BsonDocument("version", new BsonInt64(aggregate.Version))), null, cancellationToken, upsert: true).ConfigureAwait(false);
         }
     }
 

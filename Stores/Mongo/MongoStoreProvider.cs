@@ -77,5 +77,8 @@ public sealed class MongoStoreProvider : IEventStoreProvider
             cancellationToken).ConfigureAwait(false);
     }
 
+    /// <summary>WiredTiger checkpoints on its own clock and has no per-round equivalent the lab has verified; it says so.</summary>
+    public Task<bool> SettleAsync(CancellationToken cancellationToken) => Task.FromResult(false);
+
     public ValueTask DisposeAsync() => _client.DisposeAsync();
 }

@@ -61,29 +61,47 @@ public sealed class PostgresEventStore : IEventStore
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new PostgresStoreSession(await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null);
 
-    public async Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
+    public async Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(storedEvents);
+        ArgumentNullException.ThrowIfNull(aggregateVersions);
 
-        // Binary COPY: PostgreSQL's fastest way in, one statement and one commit (one durable flush) for all rows.
-        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var writer = await connection.BeginBinaryImportAsync(
-            "COPY events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload) FROM STDIN (FORMAT BINARY)",
-            cancellationToken).ConfigureAwait(false);
-        foreach (var e in storedEvents)
+        // One auto-commit statement over unnest'ed arrays: one round trip and one durable flush for all rows, the
+        // aggregate rows included. Binary COPY was the seed's ceiling, but it takes two round trips and cannot write
+        // the aggregate rows in the same commit, so a single-row INSERT beat it at 1 event x 1 commit.
+        var count = storedEvents.Count;
+        var sequenceNumbers = new long[count];
+        var sources = new string[count];
+        var types = new string[count];
+        var aggregateTypes = new string?[count];
+        var versions = new long?[count];
+        var commitIds = new Guid[count];
+        var tags = new string[count];
+        var payloads = new string[count];
+        for (var i = 0; i < count; i++)
         {
-            await writer.StartRowAsync(cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync(e.SequenceNumber, NpgsqlDbType.Bigint, cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync(e.EventSource, NpgsqlDbType.Text, cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync(e.EventType, NpgsqlDbType.Text, cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync((object?)e.AggregateType ?? DBNull.Value, NpgsqlDbType.Text, cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync((object?)e.AggregateVersion ?? DBNull.Value, NpgsqlDbType.Bigint, cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync(e.CommitId, NpgsqlDbType.Uuid, cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync(JsonSerializer.Serialize(e.Tags), NpgsqlDbType.Jsonb, cancellationToken).ConfigureAwait(false);
-            await writer.WriteAsync(e.Payload, NpgsqlDbType.Jsonb, cancellationToken).ConfigureAwait(false);
+            var e = storedEvents[i];
+            (sequenceNumbers[i], sources[i], types[i], aggregateTypes[i], versions[i], commitIds[i], tags[i], payloads[i]) =
+                (e.SequenceNumber, e.EventSource, e.EventType, e.AggregateType, e.AggregateVersion, e.CommitId, JsonSerializer.Serialize(e.Tags), e.Payload);
         }
 
-        await writer.CompleteAsync(cancellationToken).ConfigureAwait(false);
+        await using var command = _dataSource.CreateCommand(
+            "WITH aggregate_rows AS (INSERT INTO aggregates (event_source, aggregate_type, version) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) " +
+            "ON CONFLICT (event_source, aggregate_type) DO UPDATE SET version = EXCLUDED.version) " +
+            "INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload) " +
+            "SELECT * FROM unnest($4::bigint[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::uuid[], $10::jsonb[], $11::jsonb[])");
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. aggregateVersions.Select(a => a.Aggregate.EventSource)] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. aggregateVersions.Select(a => a.Aggregate.AggregateType)] });
+        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. aggregateVersions.Select(a => a.Version)] });
+        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = sequenceNumbers });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = sources });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = types });
+        command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = aggregateTypes });
+        command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = versions });
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = commitIds });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = tags, NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = payloads, NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb });
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)

@@ -1,6 +1,10 @@
 namespace EventCommitLab.Stores.Postgres;
 
-/// <summary>The lab's tables. The sequence number is the events' primary key, as the _id is in MongoDB.</summary>
+/// <summary>
+/// The lab's tables. The sequence number is the events' primary key, as the _id is in MongoDB. Autovacuum is off on
+/// them: every log is fresh and lives a minute at most, and a vacuum started by the inserts would land on whichever
+/// contender happened to be running (each case's database is dropped afterwards, so nothing needs vacuuming).
+/// </summary>
 internal static class PostgresSchema
 {
     public const string EventsPrimaryKey = "events_pkey";
@@ -16,12 +20,14 @@ internal static class PostgresSchema
             commit_id         uuid   NOT NULL,
             tags              jsonb  NOT NULL,
             payload           jsonb  NOT NULL,
-            CONSTRAINT {EventsPrimaryKey} PRIMARY KEY (sequence_number));
+            CONSTRAINT {EventsPrimaryKey} PRIMARY KEY (sequence_number))
+            WITH (autovacuum_enabled = off);
         CREATE TABLE aggregates (
             event_source   text   NOT NULL,
             aggregate_type text   NOT NULL,
             version        bigint NOT NULL,
-            CONSTRAINT {AggregatesPrimaryKey} PRIMARY KEY (event_source, aggregate_type));
+            CONSTRAINT {AggregatesPrimaryKey} PRIMARY KEY (event_source, aggregate_type))
+            WITH (autovacuum_enabled = off);
         CREATE TABLE sequence_counter (
             id                   int    NOT NULL PRIMARY KEY CHECK (id = 1),
             next_sequence_number bigint NOT NULL);

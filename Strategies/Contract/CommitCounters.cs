@@ -1,11 +1,16 @@
 namespace EventCommitLab.Strategies.Contract;
 
-/// <summary>Thread-safe counts of what a strategy did, for the harness to report per wave.</summary>
+/// <summary>Thread-safe counts of what a strategy did, for the harness to report per commit and per batch.</summary>
 public sealed class CommitCounters
 {
+    /// <summary>Batch sizes are counted in powers of two: bucket i holds batches of 2^i to 2^(i+1) - 1 commits.</summary>
+    public const int BatchSizeBuckets = 20;
+
+    private readonly long[] _batchSizes = new long[BatchSizeBuckets];
     private long _retries;
     private long _conflicts;
     private long _batches;
+    private long _commitsInBatches;
 
     /// <summary>Attempts repeated after a transient failure.</summary>
     public long Retries => Interlocked.Read(ref _retries);
@@ -16,11 +21,17 @@ public sealed class CommitCounters
     /// <summary>Transactions written by a batching strategy (each holds one or more commits).</summary>
     public long Batches => Interlocked.Read(ref _batches);
 
-    public CommitCountersSnapshot Snapshot() => new(Retries, Conflicts, Batches);
+    public CommitCountersSnapshot Snapshot() =>
+        new(Retries, Conflicts, Batches, Interlocked.Read(ref _commitsInBatches), [.. _batchSizes.Select((_, i) => Interlocked.Read(ref _batchSizes[i]))]);
 
     internal void AddRetry() => Interlocked.Increment(ref _retries);
 
     internal void AddConflict() => Interlocked.Increment(ref _conflicts);
 
-    internal void AddBatch() => Interlocked.Increment(ref _batches);
+    internal void AddBatch(int commits)
+    {
+        Interlocked.Increment(ref _batches);
+        Interlocked.Add(ref _commitsInBatches, commits);
+        Interlocked.Increment(ref _batchSizes[Math.Min(BatchSizeBuckets - 1, System.Numerics.BitOperations.Log2((uint)Math.Max(1, commits)))]);
+    }
 }

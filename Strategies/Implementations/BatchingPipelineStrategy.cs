@@ -113,7 +113,7 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
             return;
         }
 
-        Counters.AddBatch();
+        Counters.AddBatch(batch.Count);
         for (var i = 0; i < batch.Count; i++)
         {
             if (outcomes[i].Result is { } result)

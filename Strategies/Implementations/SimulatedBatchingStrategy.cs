@@ -40,7 +40,7 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
             return [.. wave.Select(r => CommitOutcome.Failed(r, e))];
         }
 
-        Counters.AddBatch();
+        Counters.AddBatch(wave.Count);
         foreach (var outcome in outcomes.Where(o => o.Failure is ConcurrencyConflictException))
         {
             Counters.AddConflict();
@@ -52,7 +52,7 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {
         var outcome = (await BatchCommitWriter.WriteAsync(Store, [request], cancellationToken).ConfigureAwait(false))[0];
-        Counters.AddBatch();
+        Counters.AddBatch(1);
         return outcome.Result ?? throw outcome.Failure!;
     }
 }

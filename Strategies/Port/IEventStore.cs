@@ -18,10 +18,11 @@ public interface IEventStore : IAsyncDisposable
     Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken);
 
     /// <summary>
-    /// Writes rows the store's fastest way, with no sequence logic, no checks and no transaction beyond what the store
-    /// needs, at the store's configured durability. Only for the harness's raw ceiling, never for a strategy.
+    /// Writes events and sets aggregate versions the store's fastest way, in one round trip where the store allows it,
+    /// with no sequence logic and no checks, at the store's configured durability. Only for the harness's raw ceiling,
+    /// never for a strategy: it is what the database can take, the bound every strategy is measured against.
     /// </summary>
-    Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken);
+    Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken);
 
     /// <summary>The whole log in sequence order, as committed. For the verifier.</summary>
     IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);

@@ -14,4 +14,10 @@ public interface IEventStoreProvider : IAsyncDisposable
 
     /// <summary>Creates a new, empty event log with its schema.</summary>
     Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Brings the server to a quiet state before a measured round (PostgreSQL: a CHECKPOINT, so that the flush of
+    /// earlier rounds' dirty pages does not land in this one). Returns false when the server would not (no right to).
+    /// </summary>
+    Task<bool> SettleAsync(CancellationToken cancellationToken);
 }

@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 
 namespace EventCommitLab.Tests.Harness;
@@ -19,7 +20,26 @@ public sealed class HarnessOptionsTests
         Assert.Equal(0, options.Prefill);
         Assert.Equal(PostgresDurability.Durable, options.Durability);
         Assert.Equal(LabJob.Quick, options.Job);
+        Assert.Equal([LoadKind.Waves, LoadKind.Sustained], options.Loads);
+        Assert.Equal((5, 0.5, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
         Assert.Null(options.Postgres.ConnectionString);
+    }
+
+    [Fact]
+    public void rounds_window_and_rate_override_the_job()
+    {
+        var settings = HarnessOptions.Parse(["--job", "dry", "--rounds", "7", "--window", "1.5", "--load", "sustained", "--rate", "5000"], NoEnvironment).Measurement(false);
+
+        Assert.Equal((7, 1.5, 0.375, 5000.0, false), (settings.Rounds, settings.WindowSeconds, settings.RampSeconds, settings.RateEventsPerSecond!.Value, settings.CheckpointBeforeRounds));
+        Assert.Equal([LoadKind.Sustained], settings.Loads);
+    }
+
+    [Fact]
+    public void a_rate_without_the_sustained_load_is_refused()
+    {
+        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--load", "waves", "--rate", "100"], NoEnvironment));
+
+        Assert.Contains("--rate paces the sustained load", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]
@@ -31,6 +51,9 @@ public sealed class HarnessOptionsTests
     [InlineData("--durability", "fsync-off", "unknown value 'fsync-off'", "async-commit")]
     [InlineData("--job", "forever", "unknown value 'forever'", "precise")]
     [InlineData("--store", "mysql", "unknown value 'mysql'", "postgres, mongo")]
+    [InlineData("--load", "bursts", "unknown value 'bursts'", "waves, sustained")]
+    [InlineData("--rounds", "0", "'0' is not a whole number from 1 to 100", "--rounds")]
+    [InlineData("--window", "forever", "'forever' is not a number from 0.05 to 600", "--window")]
     [InlineData("--write-concern", "w2", "unknown value 'w2'", "w1, journaled, majority")]
     public void a_bad_value_is_named_with_what_is_valid(string option, string value, string problem, string valid)
     {
@@ -61,7 +84,7 @@ public sealed class HarnessOptionsTests
     public void grid_values_are_parsed_sorted_and_deduplicated_and_the_command_line_overrides_the_environment()
     {
         var options = HarnessOptions.Parse(
-            ["--connection", "Host=db", "--strategies", "insertmany", "--events", "100,1,1", "--durability", "async-commit", "--job", "dry", "--filter", "*Ceiling*"],
+            ["--connection", "Host=db", "--strategies", "insertmany", "--events", "100,1,1", "--durability", "async-commit", "--job", "dry"],
             NoEnvironment with { ConnectionString = "Host=env" });
 
         Assert.Equal("Host=db", options.Postgres.ConnectionString);
@@ -69,7 +92,6 @@ public sealed class HarnessOptionsTests
         Assert.Equal([1, 100], options.Events);
         Assert.Equal(PostgresDurability.AsyncCommit, options.Durability);
         Assert.Equal(LabJob.Dry, options.Job);
-        Assert.Equal(["--filter", "*Ceiling*"], options.BenchmarkDotNetArguments);
     }
 
     [Fact]

@@ -1,5 +1,6 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -17,7 +18,7 @@ public sealed class ReportCommandTests
 
             Assert.Equal(0, exit);
             Assert.Equal(SummaryWriter.Write(RunRecord.Read(folder)), File.ReadAllText(Path.Combine(folder, "summary.md")));
-            Assert.True(File.Exists(Path.Combine(folder, "charts", "events-per-second-CommitEvents-1.svg")));
+            Assert.True(File.Exists(Path.Combine(folder, "charts", "events-per-second-waves-CommitEvents-1.svg")));
         }
         finally
         {

@@ -1,27 +1,49 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Tests.Harness;
 
 public sealed class RunComparerTests
 {
     [Fact]
-    public void a_change_beyond_both_runs_noise_is_flagged_and_one_within_it_is_not()
+    public void two_runs_that_differ_only_by_machine_speed_agree_on_every_ratio_and_every_winner()
     {
-        Assert.Equal("0.50 **▼ faster**", RunComparer.Cell(SampleRuns.Case("X", 1, 1, 4, errorMs: 0.1), SampleRuns.Case("X", 1, 1, 2, errorMs: 0.1)));
-        Assert.Equal("2.00 **▲ slower**", RunComparer.Cell(SampleRuns.Case("X", 1, 1, 2, errorMs: 0.1), SampleRuns.Case("X", 1, 1, 4, errorMs: 0.1)));
-        Assert.Equal("1.05", RunComparer.Cell(SampleRuns.Case("X", 1, 1, 4, errorMs: 0.2), SampleRuns.Case("X", 1, 1, 4.2, errorMs: 0.2)));
+        var agreement = RunAgreement.Of(SampleRuns.Run(), SampleRuns.Run(scale: 0.6));
+
+        Assert.Equal((5, 5, 3), (agreement.RatiosAgreeing, agreement.RatiosCompared, agreement.RowsCompared));
+        Assert.Empty(agreement.WinnerDifferences);
+    }
+
+    [Fact]
+    public void a_ratio_that_moved_more_than_15_percent_and_a_tie_that_became_a_win_are_counted()
+    {
+        var agreement = RunAgreement.Of(SampleRuns.Run(), SampleRuns.Run(insertManyAt1: 1.3, tieBecomesWin: true));
+
+        Assert.Equal((3, 5), (agreement.RatiosAgreeing, agreement.RatiosCompared));
+        var difference = Assert.Single(agreement.WinnerDifferences);
+        Assert.Equal((100, "tie: InsertMany ≈ TransactionalCounter", "InsertMany"), (difference.Cell.ConcurrentBatches, difference.Older, difference.Newer));
+    }
+
+    [Fact]
+    public void a_change_beyond_both_intervals_is_flagged_and_one_within_them_is_not()
+    {
+        Assert.Equal("2.00 **▲ faster**", RunComparer.Cell(SampleRuns.Run().Cases[0], SampleRuns.Run(scale: 2).Cases[0]));
+        Assert.Equal("0.50 **▼ slower**", RunComparer.Cell(SampleRuns.Run(scale: 2).Cases[0], SampleRuns.Run().Cases[0]));
+        Assert.Equal("1.01", RunComparer.Cell(SampleRuns.Run().Cases[0], SampleRuns.Run(scale: 1.01).Cases[0]));
     }
 
     [Fact]
     public void failed_and_missing_cells_say_so()
     {
-        Assert.Equal("failed in new", RunComparer.Cell(SampleRuns.Case("X", 1, 1, 4), SampleRuns.Case("X", 1, 1, null, failure: "boom")));
-        Assert.Equal("new only", RunComparer.Cell(null, SampleRuns.Case("X", 1, 1, 4)));
+        var failed = SampleRuns.Run().Cases.Single(c => c.Failure is not null);
+
+        Assert.Equal("failed in new", RunComparer.Cell(SampleRuns.Run().Cases[0], failed));
+        Assert.Equal("new only", RunComparer.Cell(null, SampleRuns.Run().Cases[0]));
     }
 
     [Fact]
-    public void the_compare_command_prints_and_writes_a_ratio_table_of_two_run_folders()
+    public void the_compare_command_prints_and_writes_the_agreement_and_the_ratio_table_of_two_run_folders()
     {
         var root = Directory.CreateTempSubdirectory("commit-lab-compare-");
         try
@@ -29,15 +51,17 @@ public sealed class RunComparerTests
             var older = Directory.CreateDirectory(Path.Combine(root.FullName, "old")).FullName;
             var newer = Directory.CreateDirectory(Path.Combine(root.FullName, "new")).FullName;
             File.WriteAllText(Path.Combine(older, RunRecord.FileName), SampleRuns.Run().ToJson());
-            File.WriteAllText(Path.Combine(newer, RunRecord.FileName), SampleRuns.Run(scale: 0.5).ToJson());
+            File.WriteAllText(Path.Combine(newer, RunRecord.FileName), SampleRuns.Run(scale: 2).ToJson());
             var output = new StringWriter();
 
             var exit = CompareCommand.Run([older, newer], output);
 
             Assert.Equal(0, exit);
             var written = File.ReadAllText(Path.Combine(newer, "compare-vs-old.md"));
-            Assert.Contains("| CommitEvents | 1 | 1 | 0.50 **▼ faster** | 0.50 **▼ faster** | 0.50 **▼ faster** |", written, StringComparison.Ordinal);
-            Assert.Contains("| CommitEvents | 1 | 10 | 0.50 **▼ faster** | failed in both | 0.50 **▼ faster** |", written, StringComparison.Ordinal);
+            Assert.Contains("within ±15% of each other: **5 of 5** (100%)", written, StringComparison.Ordinal);
+            Assert.Contains("Rows whose winner or tie set differs: **0 of 3**", written, StringComparison.Ordinal);
+            Assert.Contains("| waves | CommitEvents | 1 | 1 | 2.00 **▲ faster** | 2.00 **▲ faster** | 2.00 **▲ faster** |", written, StringComparison.Ordinal);
+            Assert.Contains("| waves | CommitEvents | 1 | 10 | 2.00 **▲ faster** | failed in both | 2.00 **▲ faster** |", written, StringComparison.Ordinal);
             Assert.Contains(written.Trim(), output.ToString(), StringComparison.Ordinal);
         }
         finally

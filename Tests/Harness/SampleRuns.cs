@@ -1,13 +1,16 @@
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Statistics;
 
 namespace EventCommitLab.Tests.Harness;
 
-/// <summary>Known run records for the exporter, chart and comparer tests.</summary>
+/// <summary>Known run records for the summary, chart and comparer tests, analysed by the lab's own statistics.</summary>
 internal static class SampleRuns
 {
     public static readonly RunEnvironment Environment = new(
-        "Test CPU", 2, "24 GiB", "Linux", ".NET 10", new Dictionary<string, string> { ["BenchmarkDotNet"] = "0.14.0" },
-        "PostgreSQL 15 (test)", "durable", 0.7, 3.1, 0, 300, "quick", "dotnet run", "abc123", DateTimeOffset.UnixEpoch, DateTimeOffset.UnixEpoch.AddMinutes(15));
+        "Test CPU", 2, "24 GiB", "Linux", ".NET 10", new Dictionary<string, string> { ["Perfolizer"] = "0.3.17" },
+        "PostgreSQL 15 (test)", "durable", 0.7, 3.1, 0, 300,
+        new MeasurementSettings("quick", [LoadKind.Waves], 5, 0.5, 0.125, null, 20, 0.95, true),
+        "dotnet run", "abc123", DateTimeOffset.UnixEpoch, DateTimeOffset.UnixEpoch.AddMinutes(15));
 
     public static readonly StrategyClaims[] Claims =
     [
@@ -15,27 +18,47 @@ internal static class SampleRuns
         new("InsertMany", true, false, true, false),
     ];
 
-    public static CaseResult Case(string contender, int events, int concurrency, double? meanMs, double errorMs = 0.1, string? failure = null, string method = "CommitEvents")
+    /// <summary>Five rounds moving up and down together, as a shared machine moves every contender alike.</summary>
+    public static double?[] Rounds(double level, params double[] wobble) =>
+        [.. (wobble.Length == 0 ? [1.0, 1.02, 0.98, 1.01, 0.99] : wobble).Select(w => (double?)(level * w))];
+
+    public static CaseResult Case(string contender, int concurrency, double?[] rounds, string? failure = null, LoadKind load = LoadKind.Waves, bool stoppedEarly = false)
     {
-        var eventsPerSecond = meanMs is { } m ? events * concurrency / (m / 1000) : (double?)null;
+        var isCeiling = contender == "Ceiling";
         return new CaseResult(
-            method, contender, contender == "Ceiling", events, concurrency,
-            meanMs, meanMs is null ? null : errorMs, 0.05, 5, eventsPerSecond, null, meanMs / 2, meanMs, meanMs * 1.5,
-            100, 20, contender == "Ceiling" ? null : 0.5, contender == "Ceiling" ? null : 0, 4096, 0, 1000,
-            contender == "Ceiling" ? "not verified (ceiling)" : "clean: 1000 events expected, 1000 found", true, [], failure);
+            load, BenchmarkMethod.CommitEvents, 1, concurrency, contender, isCeiling, null, rounds, rounds.Count(r => r is not null), stoppedEarly, null, false, false,
+            isCeiling ? null : new LatencySummary(100, 1.5, 2.5, 4, 9), isCeiling ? new LatencySummary(20, 1, 2, 3, 5) : null,
+            isCeiling ? null : 0.5, isCeiling ? null : 0, null, 2048, 100, 0, 1000,
+            isCeiling ? VerificationTally.RowCount(1000, 1000) : failure is null ? new VerificationTally(VerificationKind.Verifier, true, 1000, 1000, []) : VerificationTally.NotChecked,
+            failure);
     }
 
-    /// <summary>Two strategies and the ceiling over 1 event x {1, 10} concurrent, InsertMany failing at 10.</summary>
-    public static RunRecord Run(double scale = 1) => new(
+    /// <summary>
+    /// Two strategies and the ceiling in three cells: at 1 committer InsertMany wins clearly; at 10 InsertMany failed;
+    /// at 100 the two are level (a tie). <paramref name="scale"/> multiplies every figure, <paramref name="insertManyAt1"/>
+    /// InsertMany's at 1 committer only.
+    /// </summary>
+    public static RunRecord Run(double scale = 1, double insertManyAt1 = 1, bool tieBecomesWin = false) => new(
         Environment,
         Claims,
-        CaseResults.WithCeilingFractions(
         [
-            Case("TransactionalCounter", 1, 1, 4 * scale),
-            Case("TransactionalCounter", 1, 10, 8 * scale),
-            Case("InsertMany", 1, 1, 2 * scale),
-            Case("InsertMany", 1, 10, null, failure: "Retries exhausted after 201 attempts in 120 s; last transient failure: 23505: duplicate key"),
-            Case("Ceiling", 1, 1, 1 * scale),
-            Case("Ceiling", 1, 10, 2 * scale),
-        ]));
+            .. CellAnalysis.Analyse(
+            [
+                Case("TransactionalCounter", 1, Rounds(100 * scale)),
+                Case("InsertMany", 1, Rounds(200 * scale * insertManyAt1)),
+                Case("Ceiling", 1, Rounds(400 * scale)),
+            ]),
+            .. CellAnalysis.Analyse(
+            [
+                Case("TransactionalCounter", 10, Rounds(300 * scale)),
+                Case("InsertMany", 10, [null, null, null, null, null], failure: "CommitRetriesExhaustedException: Retries exhausted after 201 attempts in 120 s; last transient failure: 23505: duplicate key"),
+                Case("Ceiling", 10, Rounds(1000 * scale)),
+            ]),
+            .. CellAnalysis.Analyse(
+            [
+                Case("TransactionalCounter", 100, Rounds(500 * scale, 1.0, 1.04, 0.96, 1.02, 0.98)),
+                Case("InsertMany", 100, Rounds(500 * scale * (tieBecomesWin ? 1.5 : 1), 1.02, 0.97, 1.01, 0.99, 1.03)),
+                Case("Ceiling", 100, Rounds(2000 * scale)),
+            ]),
+        ]);
 }

@@ -6,35 +6,59 @@ public sealed class SummaryWriterTests
 {
     private readonly string _summary = SummaryWriter.Write(SampleRuns.Run());
 
-    [Fact]
-    public void every_table_has_a_column_per_strategy_and_the_ceiling_last()
-    {
-        var headers = _summary.Split('\n').Where(l => l.StartsWith("| Method |", StringComparison.Ordinal) && !l.Contains("| Contender |", StringComparison.Ordinal)).ToArray();
+    private string Row(string table, string start) =>
+        _summary[_summary.IndexOf(table, StringComparison.Ordinal)..].Split('\n').First(l => l.StartsWith(start, StringComparison.Ordinal)).TrimEnd();
 
-        Assert.Equal(5, headers.Length);
-        Assert.All(headers, h => Assert.EndsWith("| TransactionalCounter | InsertMany | Ceiling |", h.TrimEnd(), StringComparison.Ordinal));
+    [Fact]
+    public void every_table_has_a_column_per_contender_with_the_ceiling_last()
+    {
+        var headers = _summary.Split('\n').Where(l => l.StartsWith("| Method |", StringComparison.Ordinal)).ToArray();
+
+        Assert.NotEmpty(headers);
+        Assert.Contains(headers, h => h.TrimEnd().EndsWith("| TransactionalCounter | InsertMany | Ceiling | Winner |", StringComparison.Ordinal));
+        Assert.All(headers, h => Assert.Contains("| TransactionalCounter | InsertMany |", h, StringComparison.Ordinal));
     }
 
     [Fact]
-    public void rows_are_method_events_and_concurrency_and_the_best_strategy_is_bold()
+    public void a_separable_winner_is_bold_with_its_interval_and_ratio_to_the_ceiling()
     {
-        var meanRow = _summary.Split('\n').First(l => l.StartsWith("| CommitEvents | 1 | 1 |", StringComparison.Ordinal));
+        var row = Row("### Events per second", "| CommitEvents | 1 | 1 |");
 
-        Assert.Equal("| CommitEvents | 1 | 1 | 4 ± 0.1 | **2 ± 0.1** | 1 ± 0.1 |", meanRow.TrimEnd());
+        Assert.Matches(@"^\| CommitEvents \| 1 \| 1 \| 100 \[\d+–\d+\] \(0\.25\) \| \*\*200 \[\d+–\d+\] \(0\.50\)\*\* \| 400 \[\d+–\d+\] \| InsertMany \|$", row);
     }
 
     [Fact]
-    public void events_per_second_show_the_fraction_of_the_ceiling()
+    public void contenders_that_cannot_be_told_apart_are_marked_tied_and_the_row_says_tie()
     {
-        Assert.Contains("| CommitEvents | 1 | 1 | 250 (0.25) | **500 (0.50)** | 1,000 |", _summary, StringComparison.Ordinal);
+        var row = Row("### Events per second", "| CommitEvents | 1 | 100 |");
+
+        Assert.Equal(2, row.Split("≈ 5").Length - 1);
+        Assert.DoesNotContain("**", row, StringComparison.Ordinal);
+        Assert.EndsWith("| tie: TransactionalCounter ≈ InsertMany |", row, StringComparison.Ordinal);
     }
 
     [Fact]
-    public void a_failed_case_is_marked_in_every_table_and_its_cause_is_listed_never_a_bare_na()
+    public void the_runs_own_precision_is_stated_at_the_top()
     {
-        Assert.Contains("| CommitEvents | 1 | 10 | 8 ± 0.1 | failed [1] | 2 ± 0.1 |", _summary, StringComparison.Ordinal);
-        Assert.Contains("| [1] | CommitEvents InsertMany 1x10 | Retries exhausted after 201 attempts in 120 s; last transient failure: 23505: duplicate key |", _summary, StringComparison.Ordinal);
-        Assert.DoesNotContain("NA", _summary.Replace("NAME", "", StringComparison.Ordinal), StringComparison.Ordinal);
+        Assert.Contains("Strategy/ceiling ratios whose 95% interval lies within ±15%: **5 of 5** (100%)", _summary, StringComparison.Ordinal);
+        Assert.Contains("Rows whose best strategy is separable from every other: **2 of 3**", _summary, StringComparison.Ordinal);
+        Assert.True(_summary.IndexOf("## How precise", StringComparison.Ordinal) < _summary.IndexOf("## Waves", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void a_failed_case_is_marked_in_every_table_and_its_cause_is_listed_with_its_type()
+    {
+        Assert.StartsWith("| CommitEvents | 1 | 10 | **300", Row("### Events per second", "| CommitEvents | 1 | 10 |"), StringComparison.Ordinal);
+        Assert.Contains("| failed [1] |", Row("### Events per second", "| CommitEvents | 1 | 10 |"), StringComparison.Ordinal);
+        Assert.Contains("| [1] | waves CommitEvents 1x10 InsertMany | CommitRetriesExhaustedException: Retries exhausted", _summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void group_latency_is_labelled_apart_from_commit_latency()
+    {
+        var row = Row("### Commit latency", "| CommitEvents | 1 | 1 |");
+
+        Assert.Equal("| CommitEvents | 1 | 1 | 1.5 / 4 | 1.5 / 4 | 1 / 3 (group) |", row);
     }
 
     [Fact]
@@ -43,13 +67,15 @@ public sealed class SummaryWriterTests
         Assert.Contains("| Machine | Test CPU, 2 cores, 24 GiB |", _summary, StringComparison.Ordinal);
         Assert.Contains("| Store | PostgreSQL 15 (test) |", _summary, StringComparison.Ordinal);
         Assert.Contains("median 0.7 ms, p95 3.1 ms", _summary, StringComparison.Ordinal);
-        Assert.Contains("| Job | quick |", _summary, StringComparison.Ordinal);
+        Assert.Contains("5 interleaved rounds per cell", _summary, StringComparison.Ordinal);
+        Assert.Contains("a CHECKPOINT before every contender's turn", _summary, StringComparison.Ordinal);
     }
 
     [Fact]
     public void the_guarantee_matrix_lists_claims_and_the_verifier_findings()
     {
-        Assert.Contains("| TransactionalCounter | claimed | claimed | claimed | claimed | clean in 2 of 2 cases |", _summary, StringComparison.Ordinal);
-        Assert.Contains("| InsertMany | claimed | no | claimed | no | clean in 2 of 2 cases |", _summary, StringComparison.Ordinal);
+        Assert.Contains("| TransactionalCounter | claimed | claimed | claimed | claimed | clean in 3 verified of 3 cases |", _summary, StringComparison.Ordinal);
+        Assert.Contains("| InsertMany | claimed | no | claimed | no | clean in 2 verified of 3 cases |", _summary, StringComparison.Ordinal);
+        Assert.Contains("| Ceiling | - | - | - | - | row count checked: 3 of 3 cases held exactly the rows written |", _summary, StringComparison.Ordinal);
     }
 }

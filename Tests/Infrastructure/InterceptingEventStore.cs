@@ -33,8 +33,8 @@ public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new InterceptingSession(this, await Inner.OpenAutoCommitSessionAsync(cancellationToken));
 
-    public Task BulkInsertAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken) =>
-        Inner.BulkInsertAsync(storedEvents, cancellationToken);
+    public Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken) =>
+        Inner.WriteRawAsync(storedEvents, aggregateVersions, cancellationToken);
 
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => Inner.ReadLogAsync(cancellationToken);
 

@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Grid;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Mongo.Wire;
 using EventCommitLab.Stores.Postgres;
@@ -60,7 +60,7 @@ public sealed class MongoStoreTests
         var folder = Path.Combine(Path.GetTempPath(), $"commit-lab-mongo-{Guid.NewGuid():N}");
         var options = HarnessOptions.Parse(["--store", "mongo", "--out", folder], new PostgresStoreConfiguration(), new MongoStoreConfiguration());
 
-        var error = await Assert.ThrowsAsync<StoreSetupException>(() => GridRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None, allowUnoptimizedBuild: true));
+        var error = await Assert.ThrowsAsync<StoreSetupException>(() => LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None));
 
         Assert.Contains("MONGODB_URI", error.Message, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder));

@@ -32,7 +32,7 @@ public sealed class PrivatePostgresServerTests : IDisposable
         {
             Assert.Contains("fsync=on", provider.Description, StringComparison.Ordinal);
             Assert.Contains("synchronous_commit=on", provider.Description, StringComparison.Ordinal);
-            Assert.Contains("max_connections=300", provider.Description, StringComparison.Ordinal);
+            Assert.Contains("max_connections=1000", provider.Description, StringComparison.Ordinal);
             Assert.True(Process.GetProcessById(pid) is { HasExited: false });
         }
 

@@ -32,6 +32,8 @@ public sealed record PrivatePostgresOptions
     {
         ["fsync"] = "on",
         ["synchronous_commit"] = "on",
-        ["max_connections"] = "300",
+        // Every contender of a cell keeps its own database and pool (up to 100 connections each) while the
+        // rounds interleave them, so eight contenders at 100 committers hold about 800 connections at once.
+        ["max_connections"] = "1000",
     };
 }

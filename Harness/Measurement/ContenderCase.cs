@@ -1,0 +1,226 @@
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Strategies.Verification;
+
+namespace EventCommitLab.Harness.Measurement;
+
+/// <summary>
+/// One contender in one cell, from its fresh log to its verdict: it is warmed up once, measured once per round (the
+/// cell runner interleaves it with the other contenders), then stopped and checked. Everything it commits goes to
+/// its ledger; only the measured rounds count in its figures.
+/// </summary>
+internal sealed class ContenderCase
+{
+    private readonly IEventStore _store;
+    private readonly TimeSpan _timeout;
+    private TimeSpan _timeLeft;
+    private CancellationTokenSource _phase;
+    private readonly CancellationToken _run;
+    private readonly List<double?> _rounds = [];
+    private CommitCountersSnapshot _counters = CommitCountersSnapshot.Zero;
+    private long _commits;
+    private long _events;
+    private long _allocated;
+    private long _logSizeAtStart;
+    private string? _failure;
+
+    private ContenderCase(CellKey cell, IEventStore store, IContender contender, int payloadBytes, TimeSpan timeout, CancellationToken run)
+    {
+        Cell = cell;
+        _store = store;
+        Contender = contender;
+        Slots = new CommitterSlots(cell, payloadBytes);
+        _timeout = timeout;
+        _run = run;
+        _timeLeft = timeout;
+        _phase = CancellationTokenSource.CreateLinkedTokenSource(run);
+    }
+
+    public CellKey Cell { get; }
+
+    public IContender Contender { get; }
+
+    public CommitterSlots Slots { get; }
+
+    public CommitLedger Ledger { get; } = new();
+
+    public LatencyHistogram CommitLatency { get; } = new();
+
+    public LatencyHistogram GroupLatency { get; } = new();
+
+    /// <summary>
+    /// Cancelled by the run's cancellation, or when the contender's own time (its warmup and its rounds, not the other
+    /// contenders' turns) reaches --case-timeout.
+    /// </summary>
+    public CancellationToken Token => _phase.Token;
+
+    public bool Failed => _failure is not null;
+
+    public bool StoppedEarly { get; private set; }
+
+    /// <summary>Events/s of the latest round; null when it did not run.</summary>
+    public double? LatestRound => _rounds.Count > 0 ? _rounds[^1] : null;
+
+    /// <summary>Creates the fresh log, fills it, builds the contender and warms it up unmeasured; a failure is kept as the case's cause.</summary>
+    public static async Task<ContenderCase> StartAsync(
+        CellKey cell, StrategyRegistration? registration, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, CancellationToken run)
+    {
+        ArgumentNullException.ThrowIfNull(cell);
+        ArgumentNullException.ThrowIfNull(provider);
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(settings);
+        var store = await provider.CreateFreshStoreAsync(run).ConfigureAwait(false);
+        IContender contender = registration is null
+            ? new CeilingContender(store)
+            : new StrategyContender(registration.Create(store, new CommitStrategyOptions()), store);
+        var target = new ContenderCase(cell, store, contender, options.PayloadBytes, options.CaseTimeout, run);
+        using var phase = target.StartPhase();
+        try
+        {
+            await LogPrefill.WriteAsync(store, target.Ledger, options.Prefill, options.PayloadBytes, run).ConfigureAwait(false);
+            target._logSizeAtStart = await target.CountEventsAsync().ConfigureAwait(false);
+            _ = cell.Load == LoadKind.Waves
+                ? await WaveLoad.RunAsync(target, TimeSpan.Zero, measured: false).ConfigureAwait(false)
+                : await SustainedLoad.RunAsync(target, TimeSpan.Zero, TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: false).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            target.Fail(e);
+        }
+
+        return target;
+    }
+
+    /// <summary>Measures one round, or records that this contender sat it out (failed or stopped early).</summary>
+    public async Task MeasureRoundAsync(MeasurementSettings settings)
+    {
+        ArgumentNullException.ThrowIfNull(settings);
+        if (Failed || StoppedEarly)
+        {
+            _rounds.Add(null);
+            return;
+        }
+
+        using var phase = StartPhase();
+        try
+        {
+            var counters = Contender.Counters;
+            var allocated = GC.GetTotalAllocatedBytes(precise: false);
+            var sample = Cell.Load == LoadKind.Waves
+                ? await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false)
+                : await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
+                    .ConfigureAwait(false);
+            _allocated += GC.GetTotalAllocatedBytes(precise: false) - allocated;
+            _counters += Contender.Counters - counters;
+            _commits += sample.Commits;
+            _events += sample.Events;
+            _rounds.Add(sample.EventsPerSecond);
+        }
+        catch (Exception e)
+        {
+            Fail(e);
+            _rounds.Add(null);
+        }
+    }
+
+    /// <summary>Far slower than the cell's best after the first round: sits out the rest.</summary>
+    public void StopEarly() => StoppedEarly = true;
+
+    /// <summary>Records the acknowledged commits' outcomes, moves their committers on, and throws the first failure: a failed commit fails the case.</summary>
+    public void Complete(IReadOnlyList<CommitOutcome> outcomes, int firstSlot)
+    {
+        ArgumentNullException.ThrowIfNull(outcomes);
+        Exception? failure = null;
+        for (var i = 0; i < outcomes.Count; i++)
+        {
+            var outcome = outcomes[i];
+            Ledger.Record(outcome);
+            if (outcome.Failure is null)
+            {
+                Slots.Acknowledged(firstSlot + i, outcome.Request);
+            }
+            else
+            {
+                failure ??= outcome.Failure;
+            }
+        }
+
+        if (failure is not null)
+        {
+            throw failure;
+        }
+    }
+
+    /// <summary>Stops the contender, checks its log, removes the log and says what was measured.</summary>
+    public async Task<CaseResult> FinishAsync()
+    {
+        var verification = VerificationTally.NotChecked;
+        long logSizeAtEnd = 0;
+        try
+        {
+            verification = await Contender.StopAndCheckAsync(Ledger, _logSizeAtStart, CancellationToken.None).ConfigureAwait(false);
+            logSizeAtEnd = await CountEventsAsync().ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            _failure ??= $"verification failed: {FailureCause.Of(e)}";
+        }
+        finally
+        {
+            await Contender.DisposeAsync().ConfigureAwait(false);
+            await _store.DisposeAsync().ConfigureAwait(false);
+            _phase.Dispose();
+        }
+
+        var commits = Math.Max(_commits, 1);
+        return new CaseResult(
+            Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.ConcurrentBatches, Contender.Name, Contender.IsCeiling,
+            EventsPerSecond: null, [.. _rounds], _rounds.Count(r => r is not null), StoppedEarly,
+            RatioToCeiling: null, IsBest: false, TiedWithBest: false,
+            CommitLatency.Summary(), GroupLatency.Summary(),
+            Contender.IsCeiling ? null : (double)_counters.Retries / commits,
+            Contender.IsCeiling ? null : (double)_counters.Conflicts / commits,
+            _counters.Batches > 0 ? new BatchSizeSummary(_counters.Batches, (double)_counters.CommitsInBatches / _counters.Batches, _counters.BatchSizeBuckets) : null,
+            _events > 0 ? (double)_allocated / _events : null,
+            _commits, _logSizeAtStart, logSizeAtEnd, verification, _failure);
+    }
+
+    private void Fail(Exception exception)
+    {
+        var cause = _run.IsCancellationRequested ? new OperationCanceledException("The run was cancelled.", exception)
+            : _phase.IsCancellationRequested ? new CaseTimedOutException(_timeout, exception)
+            : exception;
+        _failure ??= FailureCause.Of(cause);
+        var latency = CommitLatency.Summary() ?? GroupLatency.Summary();
+        if (latency is not null)
+        {
+            // A slow case that timed out still says how slow it was.
+            _failure += string.Create(System.Globalization.CultureInfo.InvariantCulture,
+                $" Before that: {latency.Count} commits measured, median {latency.P50Ms:0} ms, p99 {latency.P99Ms:0} ms.");
+        }
+    }
+
+    /// <summary>A stretch of this contender's own time; disposing it charges the time spent to its budget.</summary>
+    private Phase StartPhase()
+    {
+        _phase.Dispose();
+        _phase = CancellationTokenSource.CreateLinkedTokenSource(_run);
+        _phase.CancelAfter(_timeLeft > TimeSpan.Zero ? _timeLeft : TimeSpan.FromMilliseconds(1));
+        return new Phase(this, System.Diagnostics.Stopwatch.GetTimestamp());
+    }
+
+    private async Task<long> CountEventsAsync()
+    {
+        await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None).ConfigureAwait(false);
+        return await session.CountEventsAsync(CancellationToken.None).ConfigureAwait(false);
+    }
+
+    private readonly struct Phase(ContenderCase owner, long started) : IDisposable
+    {
+        public void Dispose() => owner._timeLeft -= System.Diagnostics.Stopwatch.GetElapsedTime(started);
+    }
+}

@@ -1,0 +1,94 @@
+using System.Globalization;
+using System.Runtime.InteropServices;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Measurement;
+
+/// <summary>
+/// The main job: start (or reach) the store, measure its durable flush, run every cell with its contenders side by
+/// side, and write the results folder. The folder is written under a temporary name and renamed at the end, so a
+/// failed or cancelled run leaves nothing half-written.
+/// </summary>
+internal static class LabRunner
+{
+    private const int FlushProbeCommits = 200;
+
+    /// <returns>0 when every case ran and verified; 1 when a verifier found a broken guarantee; 3 when no case ran.</returns>
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(console);
+        var folder = ResultsFolder.Choose(options);
+        var partial = folder + ".partial";
+        Directory.CreateDirectory(partial);
+        try
+        {
+            var started = DateTimeOffset.Now;
+
+            // Read before the run: the source the binary was built from, not what the tree holds by the end.
+            var source = EnvironmentProbe.GitCommit();
+            var store = StoreCatalog.Get(options.Store);
+            await using var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
+            console.WriteLine($"Store: {provider.Description}");
+            var flush = await DurableFlushProbe.MeasureAsync(provider, FlushProbeCommits, cancellationToken).ConfigureAwait(false);
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Durable flush: median {flush.MedianMs:0.###} ms, p95 {flush.P95Ms:0.###} ms over {FlushProbeCommits} single-row commits"));
+            var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
+
+            var cells = Cells(options);
+            var progress = new ProgressReporter(cells.Count, console);
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"Running {cells.Count} cells x {options.Strategies.Count + 1} contenders, {settings.Rounds} interleaved rounds of {settings.WindowSeconds:0.###} s windows each" +
+                $"{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
+            var cases = new List<CaseResult>();
+            var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
+            foreach (var cell in cells)
+            {
+                progress.CellStarting(cell);
+                var (results, cellClaims) = await CellRunner.RunAsync(cell, provider, options, settings, progress.Note, cancellationToken).ConfigureAwait(false);
+                cases.AddRange(results);
+                foreach (var claim in cellClaims)
+                {
+                    claims.TryAdd(claim.Strategy, claim);
+                }
+
+                progress.CellFinished(results);
+            }
+
+            var environment = new RunEnvironment(
+                EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
+                RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
+                flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
+            var record = new RunRecord(environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases);
+            ResultsWriter.Write(record, partial);
+            Directory.Move(partial, folder);
+
+            var failed = cases.Count(c => c.Failure is not null);
+            var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
+            console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+            console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
+            return failed == cases.Count ? 3 : broken > 0 ? 1 : 0;
+        }
+        catch
+        {
+            if (Directory.Exists(partial))
+            {
+                Directory.Delete(partial, recursive: true);
+            }
+
+            throw;
+        }
+    }
+
+    /// <summary>The grid in the order it runs: load, method, events per commit, concurrency.</summary>
+    public static IReadOnlyList<CellKey> Cells(HarnessOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return [.. from load in options.Loads
+                   from method in options.Methods
+                   from events in options.Events
+                   from concurrency in options.Concurrency
+                   select new CellKey(load, method, events, concurrency)];
+    }
+}

@@ -1,0 +1,47 @@
+using System.Diagnostics;
+using System.Globalization;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Measurement;
+
+/// <summary>Progress on the console: a line when a cell starts (which of how many, time spent, estimate left) and one when it ends.</summary>
+internal sealed class ProgressReporter(int cells, TextWriter output)
+{
+    private readonly Stopwatch _elapsed = Stopwatch.StartNew();
+    private int _started;
+
+    public void CellStarting(CellKey cell)
+    {
+        var index = Interlocked.Increment(ref _started);
+        var elapsed = _elapsed.Elapsed;
+        var left = index > 1 ? TimeSpan.FromTicks(elapsed.Ticks / (index - 1) * (cells - index + 1)) : (TimeSpan?)null;
+        output.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"[{index,3}/{cells}] {Format(elapsed)} elapsed, {(left is null ? "estimating" : $"~{Format(left.Value)} left")}: {cell}"));
+    }
+
+    public void Note(string line) => output.WriteLine($"          {line}");
+
+    public void CellFinished(IReadOnlyList<CaseResult> cases)
+    {
+        foreach (var failed in cases.Where(c => c.Failure is not null))
+        {
+            Note($"{failed.Contender} FAILED: {failed.Failure}");
+        }
+
+        foreach (var broken in cases.Where(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed))
+        {
+            Note($"{broken.Contender}: BROKEN GUARANTEE ({string.Join(", ", broken.Verification.Violations.Where(v => v.IsFailure).Select(v => v.Kind))})");
+        }
+
+        var best = cases.FirstOrDefault(c => c.IsBest);
+        var ties = cases.Where(c => c.TiedWithBest).Select(c => c.Contender).ToArray();
+        var ceiling = cases.FirstOrDefault(c => c.IsCeiling && c.EventsPerSecond is not null);
+        Note(best is null
+            ? "no strategy measured"
+            : string.Create(CultureInfo.InvariantCulture,
+                $"best {best.Contender} {best.EventsPerSecond!.Estimate:N0} events/s{(ties.Length > 0 ? $", tied with {string.Join(", ", ties)}" : ", separable")}" +
+                $"{(ceiling is null ? "" : $"; ceiling {ceiling.EventsPerSecond!.Estimate:N0}")}"));
+    }
+
+    private static string Format(TimeSpan time) => time.TotalHours >= 1 ? time.ToString(@"h\:mm\:ss", CultureInfo.InvariantCulture) : time.ToString(@"mm\:ss", CultureInfo.InvariantCulture);
+}

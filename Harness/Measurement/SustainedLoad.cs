@@ -1,0 +1,71 @@
+using System.Diagnostics;
+using EventCommitLab.Strategies.Model;
+
+namespace EventCommitLab.Harness.Measurement;
+
+/// <summary>
+/// The application's load: every committer commits back to back with no barrier (closed loop), or commits arrive at a
+/// fixed rate whatever the store does (open loop, --rate; latency then runs from each commit's intended start, so a
+/// stall is not hidden). After an unmeasured ramp, only commits acknowledged inside the window count; committers stop
+/// starting commits at the window's end and the ones in flight drain uncounted. A contender handed whole groups is
+/// driven by one committer that hands it ConcurrentBatches commits per call.
+/// </summary>
+internal static class SustainedLoad
+{
+    public static async Task<RoundSample> RunAsync(ContenderCase target, TimeSpan ramp, TimeSpan window, double? rateEventsPerSecond, bool measured)
+    {
+        ArgumentNullException.ThrowIfNull(target);
+        var groups = target.Contender.TakesWholeGroups;
+        var committers = groups ? 1 : target.Slots.Count;
+        var eventsPerCall = (groups ? target.Slots.Count : 1) * target.Cell.NumberOfEvents;
+        var started = Stopwatch.GetTimestamp();
+        var measuredWindow = new SustainedWindow(started + ToTicks(ramp), started + ToTicks(ramp + window));
+        var arrivalTicks = rateEventsPerSecond is { } rate ? eventsPerCall / rate * Stopwatch.Frequency : (double?)null;
+        long arrivals = 0;
+
+        async Task CommitterAsync(int slot)
+        {
+            while (true)
+            {
+                long intendedStart;
+                if (arrivalTicks is { } every)
+                {
+                    var arrival = Interlocked.Increment(ref arrivals) - 1;
+                    intendedStart = started + (long)(arrival * every);
+                    if (intendedStart >= measuredWindow.End)
+                    {
+                        return;
+                    }
+
+                    var wait = Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), intendedStart);
+                    if (wait > TimeSpan.Zero)
+                    {
+                        await Task.Delay(wait, target.Token).ConfigureAwait(false);
+                    }
+                }
+                else
+                {
+                    intendedStart = Stopwatch.GetTimestamp();
+                    if (intendedStart >= measuredWindow.End)
+                    {
+                        return;
+                    }
+                }
+
+                CommitRequest[] requests = groups ? target.Slots.NextGroup() : [target.Slots.Next(slot)];
+                var outcomes = await target.Contender.CommitAsync(requests, target.Token).ConfigureAwait(false);
+                var acknowledged = Stopwatch.GetTimestamp();
+                target.Complete(outcomes, groups ? 0 : slot);
+                if (measured && measuredWindow.TryCount(acknowledged, requests.Length, eventsPerCall))
+                {
+                    (groups ? target.GroupLatency : target.CommitLatency).Record(intendedStart, acknowledged);
+                }
+            }
+        }
+
+        await Task.WhenAll(Enumerable.Range(0, committers).Select(slot => Task.Run(() => CommitterAsync(slot)))).ConfigureAwait(false);
+        return new RoundSample(measuredWindow.EventsPerSecond, measuredWindow.Events, measuredWindow.Commits);
+    }
+
+    private static long ToTicks(TimeSpan time) => (long)(time.TotalSeconds * Stopwatch.Frequency);
+}

@@ -1,0 +1,155 @@
+using System.Globalization;
+using EventCommitLab.Harness.Results;
+using ScottPlot;
+
+namespace EventCommitLab.Harness.Reporting;
+
+/// <summary>
+/// The run's charts, drawn with ScottPlot and written as PNG and SVG: events/s against concurrency per load, method
+/// and commit size, one series per contender with its interval as error bars and the ceiling in black; for sustained
+/// load also p99 commit latency against events/s. Both axes are log10 scales, labelled in real units.
+/// </summary>
+public static class ChartWriter
+{
+    private const int Width = 900;
+    private const int Height = 560;
+
+    /// <summary>A chart: its file name without extension, and the plot.</summary>
+    public sealed record Chart(string Name, Plot Plot);
+
+    public static IReadOnlyList<string> WriteAll(RunRecord record, string folder)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        var written = new List<string>();
+        foreach (var chart in Charts(record))
+        {
+            using (chart.Plot)
+            {
+                var png = Path.Combine(folder, chart.Name + ".png");
+                var svg = Path.Combine(folder, chart.Name + ".svg");
+                chart.Plot.SavePng(png, Width, Height);
+                chart.Plot.SaveSvg(svg, Width, Height);
+                written.Add(png);
+                written.Add(svg);
+            }
+        }
+
+        return written;
+    }
+
+    public static IEnumerable<Chart> Charts(RunRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        foreach (var group in record.Cases.GroupBy(c => (c.Load, c.Method, c.NumberOfEvents)).OrderBy(g => g.Key))
+        {
+            var (load, method, events) = group.Key;
+            var title = $"{load} load, {method}, {events} event{(events == 1 ? "" : "s")} per commit";
+            yield return new Chart($"events-per-second-{load.ToString().ToLowerInvariant()}-{method}-{events}", Throughput(title, group.ToArray()));
+            if (load == LoadKind.Sustained)
+            {
+                yield return new Chart($"p99-latency-vs-throughput-{method}-{events}", LatencyAgainstThroughput($"Sustained load, {method}, {events} event{(events == 1 ? "" : "s")} per commit: p99 latency against events/s", group.ToArray()));
+            }
+        }
+    }
+
+    private static Plot Throughput(string title, IReadOnlyList<CaseResult> cases)
+    {
+        var plot = new Plot();
+        var palette = new ScottPlot.Palettes.Category10();
+        var index = 0;
+        foreach (var contender in cases.GroupBy(c => c.Contender).OrderBy(g => g.First().IsCeiling ? 1 : 0))
+        {
+            var points = contender.Where(c => c.EventsPerSecond is { Estimate: > 0 }).OrderBy(c => c.ConcurrentBatches).ToArray();
+            var color = contender.First().IsCeiling ? Colors.Black : palette.GetColor(index++);
+            var xs = points.Select(c => Math.Log10(c.ConcurrentBatches)).ToArray();
+            var ys = points.Select(c => Math.Log10(c.EventsPerSecond!.Estimate)).ToArray();
+            var scatter = plot.Add.Scatter(xs, ys, color);
+            scatter.LegendText = contender.Key + (contender.First().IsCeiling ? " (raw ceiling)" : "") + (points.Length == 0 ? " (no result)" : "");
+            scatter.LineWidth = 2;
+            scatter.MarkerSize = 7;
+            if (contender.First().IsCeiling)
+            {
+                // Told apart by black and square markers, not a dash pattern: Skia's SVG canvas cannot write path effects.
+                scatter.MarkerShape = MarkerShape.FilledSquare;
+                scatter.LineWidth = 3;
+            }
+
+            var below = points.Select((c, i) => c.EventsPerSecond!.Lower is { } low and > 0 ? ys[i] - Math.Log10(low) : 0).ToArray();
+            var above = points.Select((c, i) => c.EventsPerSecond!.Upper is { } high and > 0 ? Math.Log10(high) - ys[i] : 0).ToArray();
+            var bars = new ScottPlot.Plottables.ErrorBar(xs, ys, null, null, below, above) { Color = color, LineWidth = 1.5f };
+            plot.Add.Plottable(bars);
+        }
+
+        Decorate(plot, title, "concurrent committers (ConcurrentBatches)", "events/s (median, 95% interval)", cases.Select(c => (double)c.ConcurrentBatches),
+            cases.Select(c => c.EventsPerSecond).OfType<Interval>().SelectMany(i => new[] { i.Estimate, i.Lower ?? i.Estimate, i.Upper ?? i.Estimate }));
+        return plot;
+    }
+
+    private static Plot LatencyAgainstThroughput(string title, IReadOnlyList<CaseResult> cases)
+    {
+        var plot = new Plot();
+        var palette = new ScottPlot.Palettes.Category10();
+        var index = 0;
+        var xsAll = new List<double>();
+        var ysAll = new List<double>();
+        foreach (var contender in cases.GroupBy(c => c.Contender).OrderBy(g => g.First().IsCeiling ? 1 : 0))
+        {
+            var points = contender.Where(c => c.EventsPerSecond is { Estimate: > 0 } && (c.CommitLatency ?? c.GroupLatency) is { P99Ms: > 0 })
+                .OrderBy(c => c.ConcurrentBatches).ToArray();
+            var color = contender.First().IsCeiling ? Colors.Black : palette.GetColor(index++);
+            var xs = points.Select(c => c.EventsPerSecond!.Estimate).ToArray();
+            var ys = points.Select(c => (c.CommitLatency ?? c.GroupLatency)!.P99Ms).ToArray();
+            xsAll.AddRange(xs);
+            ysAll.AddRange(ys);
+            var scatter = plot.Add.Scatter(xs.Select(Math.Log10).ToArray(), ys.Select(Math.Log10).ToArray(), color);
+            scatter.LegendText = contender.Key + (contender.Any(c => c.CommitLatency is null && c.GroupLatency is not null) ? " (group time)" : "") + (points.Length == 0 ? " (no result)" : "");
+            scatter.LineWidth = 2;
+            scatter.MarkerSize = 7;
+            if (contender.First().IsCeiling)
+            {
+                // Told apart by black and square markers, not a dash pattern: Skia's SVG canvas cannot write path effects.
+                scatter.MarkerShape = MarkerShape.FilledSquare;
+                scatter.LineWidth = 3;
+            }
+        }
+
+        Decorate(plot, title, "events/s (median; points at 1, 10, 100 ... committers)", "p99 latency (ms)", xsAll, ysAll);
+        return plot;
+    }
+
+    /// <summary>Title, labels, legend, and decade ticks on both log10 axes, labelled in real units.</summary>
+    private static void Decorate(Plot plot, string title, string xLabel, string yLabel, IEnumerable<double> xValues, IEnumerable<double> yValues)
+    {
+        plot.Title(title);
+        plot.XLabel(xLabel);
+        plot.YLabel(yLabel);
+        plot.ShowLegend(Edge.Right);
+        plot.Axes.Bottom.TickGenerator = DecadeTicks(xValues);
+        plot.Axes.Left.TickGenerator = DecadeTicks(yValues);
+    }
+
+    private static ScottPlot.TickGenerators.NumericManual DecadeTicks(IEnumerable<double> values)
+    {
+        var positive = values.Where(v => v > 0).ToArray();
+        var low = positive.Length == 0 ? 0 : (int)Math.Floor(Math.Log10(positive.Min()));
+        var high = positive.Length == 0 ? 1 : (int)Math.Ceiling(Math.Log10(positive.Max()));
+        var ticks = new ScottPlot.TickGenerators.NumericManual();
+        for (var decade = low; decade <= Math.Max(high, low + 1); decade++)
+        {
+            ticks.AddMajor(decade, Short(Math.Pow(10, decade)));
+            for (var m = 2; m < 10; m++)
+            {
+                ticks.AddMinor(decade + Math.Log10(m));
+            }
+        }
+
+        return ticks;
+    }
+
+    private static string Short(double value) => value switch
+    {
+        >= 1e6 => string.Create(CultureInfo.InvariantCulture, $"{value / 1e6:0.#}M"),
+        >= 1e3 => string.Create(CultureInfo.InvariantCulture, $"{value / 1e3:0.#}k"),
+        _ => value.ToString("0.###", CultureInfo.InvariantCulture),
+    };
+}

@@ -1,0 +1,30 @@
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Statistics;
+
+namespace EventCommitLab.Harness.Reporting;
+
+/// <summary>How precise a run was, as its summary states at the top.</summary>
+/// <param name="RatiosWithin15">Strategy/ceiling ratios whose interval lies within ±15% of the estimate.</param>
+/// <param name="Ratios">Strategy/ceiling ratios measured.</param>
+/// <param name="SeparableRows">Rows whose best strategy is separable from every other.</param>
+/// <param name="Rows">Rows with a best strategy.</param>
+/// <param name="MedianHalfWidth">The median half-width of the events/s intervals, as a fraction of the estimate.</param>
+public sealed record Precision(int RatiosWithin15, int Ratios, int SeparableRows, int Rows, double? MedianHalfWidth, int StoppedEarly, IReadOnlyList<CaseResult> BeatTheCeiling)
+{
+    public const double Tolerance = 0.15;
+
+    public static Precision Of(RunRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        var strategies = record.Cases.Where(c => !c.IsCeiling && c.Succeeded).ToArray();
+        var ratios = strategies.Select(c => c.RatioToCeiling).OfType<Interval>().ToArray();
+        var rows = record.Cases.GroupBy(c => c.Cell).Where(g => g.Any(c => c.IsBest)).ToArray();
+        var widths = record.Cases.Select(c => c.EventsPerSecond?.RelativeHalfWidth).OfType<double>().Order().ToArray();
+        return new Precision(
+            ratios.Count(r => r.IsWithin(Tolerance)), ratios.Length,
+            rows.Count(CellAnalysis.HasSeparableWinner), rows.Length,
+            widths.Length == 0 ? null : widths[widths.Length / 2],
+            strategies.Count(c => c.StoppedEarly),
+            [.. strategies.Where(c => c.RatioToCeiling is { Lower: > 1 })]);
+    }
+}

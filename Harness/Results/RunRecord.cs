@@ -1,0 +1,40 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace EventCommitLab.Harness.Results;
+
+/// <summary>A whole run, as written to results.json: the file the summary, the charts and the comparer read.</summary>
+public sealed record RunRecord(RunEnvironment Environment, IReadOnlyList<StrategyClaims> Strategies, IReadOnlyList<CaseResult> Cases)
+{
+    public const string FileName = "results.json";
+
+    private static readonly JsonSerializerOptions Json = new()
+    {
+        WriteIndented = true,
+        DefaultIgnoreCondition = JsonIgnoreCondition.Never,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
+    };
+
+    public string ToJson() => JsonSerializer.Serialize(this, Json);
+
+    /// <exception cref="InvalidDataException">The file is not a run record.</exception>
+    public static RunRecord Read(string runFolderOrFile)
+    {
+        var path = Directory.Exists(runFolderOrFile) ? Path.Combine(runFolderOrFile, FileName) : runFolderOrFile;
+        if (!File.Exists(path))
+        {
+            throw new FileNotFoundException($"No run record at {path}: give a folder written by the harness (it holds {FileName}).", path);
+        }
+
+        try
+        {
+            return JsonSerializer.Deserialize<RunRecord>(File.ReadAllText(path), Json)
+                ?? throw new InvalidDataException($"{path} is empty.");
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"{path} is not a run record written by this version of the harness: {e.Message}", e);
+        }
+    }
+}

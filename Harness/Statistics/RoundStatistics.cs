@@ -1,0 +1,57 @@
+using EventCommitLab.Harness.Results;
+using Perfolizer;
+using Perfolizer.Mathematics.Common;
+using Perfolizer.Mathematics.QuantileEstimators;
+
+namespace EventCommitLab.Harness.Statistics;
+
+/// <summary>
+/// The lab's statistics over rounds, from BenchmarkDotNet's own statistics library: the Harrell-Davis median and its
+/// Maritz-Jarrett confidence interval, which assume no distribution (round figures on a shared machine are skewed).
+/// </summary>
+public static class RoundStatistics
+{
+    public const double Level = 0.95;
+
+    /// <summary>The median of the samples with its 95% interval; no bounds from fewer than two samples.</summary>
+    public static Interval Median(IReadOnlyCollection<double> samples)
+    {
+        ArgumentNullException.ThrowIfNull(samples);
+        if (samples.Count == 0)
+        {
+            throw new ArgumentException("A median needs at least one sample.", nameof(samples));
+        }
+
+        if (samples.Count == 1)
+        {
+            return new Interval(samples.First(), null, null, 1);
+        }
+
+        if (samples.Distinct().Count() == 1)
+        {
+            // No spread: the estimator's standard error is zero and its bounds are not numbers.
+            return new Interval(samples.First(), samples.First(), samples.First(), samples.Count);
+        }
+
+        var estimator = HarrellDavisQuantileEstimator.Instance.QuantileConfidenceIntervalEstimator(new Sample([.. samples]), 0.5);
+        var interval = estimator.ConfidenceInterval(ConfidenceLevel.L95);
+        return double.IsFinite(interval.Lower) && double.IsFinite(interval.Upper)
+            ? new Interval(interval.Estimation, interval.Lower, interval.Upper, samples.Count)
+            : new Interval(interval.Estimation, null, null, samples.Count);
+    }
+
+    /// <summary>
+    /// The ratio numerator / denominator computed round by round (paired: both measured in the same round, so a slow
+    /// minute of the machine hits both) and summarised as a median with its interval; null when no round has both.
+    /// </summary>
+    public static Interval? PairedRatio(IReadOnlyList<double?> numerators, IReadOnlyList<double?> denominators)
+    {
+        ArgumentNullException.ThrowIfNull(numerators);
+        ArgumentNullException.ThrowIfNull(denominators);
+        var ratios = numerators.Zip(denominators)
+            .Where(p => p.First is > 0 && p.Second is > 0)
+            .Select(p => p.First!.Value / p.Second!.Value)
+            .ToArray();
+        return ratios.Length == 0 ? null : Median(ratios);
+    }
+}

@@ -1,0 +1,123 @@
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Harness;
+
+/// <summary>The harness for real: a private PostgreSQL, both loads, every file written.</summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class LabRunTests(LabStores stores) : IDisposable
+{
+    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-run-").FullName;
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+
+    [Fact]
+    public async Task a_tiny_real_run_of_both_loads_writes_the_summary_the_record_and_the_charts()
+    {
+        var folder = Path.Combine(_root, "run");
+        var options = HarnessOptions.Parse(
+            ["--strategies", "InsertMany", "--methods", "CommitEvents", "--events", "1", "--concurrency", "2", "--job", "dry", "--out", folder],
+            PostgresStoreConfiguration.FromEnvironment());
+
+        var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
+
+        Assert.Equal(0, exit);
+        var record = RunRecord.Read(folder);
+        Assert.Equal(
+            ["sustained Ceiling", "sustained InsertMany", "waves Ceiling", "waves InsertMany"],
+            record.Cases.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
+        Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
+        Assert.All(record.Cases, c => Assert.Equal(2, c.Rounds));
+        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
+        Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Equal((VerificationKind.RowCount, true), (c.Verification.Checked, c.Verification.Passed)));
+        Assert.Contains("| InsertMany | Ceiling | Winner |", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
+        var json = File.ReadAllText(Path.Combine(folder, RunRecord.FileName));
+        Assert.All(["\"load\": \"sustained\"", "\"eventsPerSecond\": {", "\"rounds\": 2", "\"tiedWithBest\"", "\"concurrentBatches\": 2"], key => Assert.Contains(key, json, StringComparison.Ordinal));
+        foreach (var chart in new[] { "events-per-second-waves-CommitEvents-1", "events-per-second-sustained-CommitEvents-1", "p99-latency-vs-throughput-CommitEvents-1" })
+        {
+            Assert.True(File.Exists(Path.Combine(folder, "charts", chart + ".png")), chart);
+            Assert.True(File.Exists(Path.Combine(folder, "charts", chart + ".svg")), chart);
+        }
+
+        Assert.False(Directory.Exists(folder + ".partial"));
+    }
+
+    [Fact]
+    public async Task an_existing_out_folder_is_refused_and_left_as_it_was()
+    {
+        var folder = Directory.CreateDirectory(Path.Combine(_root, "earlier-run")).FullName;
+        File.WriteAllText(Path.Combine(folder, "keep.txt"), "mine");
+        var options = HarnessOptions.Parse(["--out", folder], PostgresStoreConfiguration.FromEnvironment());
+
+        var error = await Assert.ThrowsAsync<ArgumentException>(() => LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None));
+
+        Assert.Contains("already exists", error.Message, StringComparison.Ordinal);
+        Assert.Equal(["keep.txt"], Directory.GetFiles(folder).Select(Path.GetFileName));
+    }
+
+    [Fact]
+    public async Task a_case_whose_commits_fail_is_recorded_with_its_cause_and_type()
+    {
+        var provider = new FaultyStoreProvider(stores, new IOException("No space left on device (injected before the first insert)"));
+        var options = HarnessOptions.Parse(["--job", "dry"], new PostgresStoreConfiguration());
+        var cell = new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, 10, 2);
+
+        var target = await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), provider, options, options.Measurement(false), CancellationToken.None);
+        await target.MeasureRoundAsync(options.Measurement(false));
+        var result = await target.FinishAsync();
+
+        Assert.Equal("IOException: No space left on device (injected before the first insert)", result.Failure);
+        Assert.Equal([null], result.RoundEventsPerSecond);
+        Assert.True(result.Verification.Passed);
+        Assert.Contains("failed [1]", SummaryWriter.Write(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, [result])), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task the_ceiling_writes_events_and_aggregate_rows_and_its_row_count_is_checked()
+    {
+        await using var store = await stores.FreshStoreAsync("postgres");
+        var ceiling = new CeilingContender(store);
+        var sample = new SampleEvents();
+        var aggregate = new AggregateKey("order-1", "Order");
+
+        await ceiling.CommitAsync([CommitRequest.ForAggregate(aggregate, 0, sample.Create("order-1", 3)), CommitRequest.ForEvents(sample.Create(2))], CancellationToken.None);
+        var clean = await ceiling.StopAndCheckAsync(new(), 0, CancellationToken.None);
+        await using (var session = await store.OpenAutoCommitSessionAsync(CancellationToken.None))
+        {
+            await session.InsertEventAsync(new StoredEvent(99, "stray", "Stray", null, null, Guid.NewGuid(), [], "{}"), CancellationToken.None);
+        }
+
+        var extra = await ceiling.StopAndCheckAsync(new(), 0, CancellationToken.None);
+
+        Assert.Equal((VerificationKind.RowCount, true, 5L, 5L), (clean.Checked, clean.Passed, clean.ExpectedEvents, clean.FoundEvents));
+        Assert.Equal((false, 5L, 6L), (extra.Passed, extra.ExpectedEvents, extra.FoundEvents));
+        Assert.Equal(new AggregateVersionRecord(aggregate, 3), Assert.Single(await store.ReadAggregateVersionsAsync(CancellationToken.None).ToListAsync()));
+    }
+
+    /// <summary>Fresh real logs whose first multi-event insert fails with the given fault, as a full disk would fail it.</summary>
+    private sealed class FaultyStoreProvider(LabStores stores, Exception fault) : IEventStoreProvider
+    {
+        public string Name => "postgres";
+
+        public string Description => "faulty";
+
+        public async Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken)
+        {
+            var store = new InterceptingEventStore(await stores.FreshStoreAsync("postgres"));
+            store.OnceBefore(InterceptingEventStore.InsertEvents, () => Task.FromException(fault));
+            return store;
+        }
+
+        public Task<bool> SettleAsync(CancellationToken cancellationToken) => Task.FromResult(true);
+
+        public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+    }
+}

@@ -1,0 +1,33 @@
+using EventCommitLab.Harness.Measurement;
+
+namespace EventCommitLab.Tests.Harness;
+
+public sealed class RoundOrderTests
+{
+    [Fact]
+    public void every_round_measures_every_contender_once()
+    {
+        for (var round = 0; round < 10; round++)
+        {
+            Assert.Equal(Enumerable.Range(0, 8), RoundOrder.For(round, 8, seed: 42).Order());
+        }
+    }
+
+    [Fact]
+    public void over_as_many_rounds_as_contenders_each_takes_every_position_once()
+    {
+        var rounds = Enumerable.Range(0, 8).Select(r => RoundOrder.For(r, 8, seed: 7)).ToArray();
+
+        for (var position = 0; position < 8; position++)
+        {
+            Assert.Equal(Enumerable.Range(0, 8), rounds.Select(r => r[position]).Order());
+        }
+    }
+
+    [Fact]
+    public void the_order_is_repeatable_for_a_seed_and_differs_between_seeds()
+    {
+        Assert.Equal(RoundOrder.For(3, 8, seed: 1), RoundOrder.For(3, 8, seed: 1));
+        Assert.NotEqual(RoundOrder.For(0, 8, seed: 1), RoundOrder.For(0, 8, seed: 2));
+    }
+}
