@@ -66,9 +66,19 @@ public sealed class PostgresEventStore : IEventStore
         ArgumentNullException.ThrowIfNull(storedEvents);
         ArgumentNullException.ThrowIfNull(aggregateVersions);
 
-        // One auto-commit statement over unnest'ed arrays: one round trip and one durable flush for all rows, the
-        // aggregate rows included. Binary COPY was the seed's ceiling, but it takes two round trips and cannot write
-        // the aggregate rows in the same commit, so a single-row INSERT beat it at 1 event x 1 commit.
+        // One auto-commit statement, one round trip and one durable flush for all rows, with the aggregate rows when there
+        // are any. Without aggregates it is the very statement the strategies insert with (single-row VALUES, or unnest'ed
+        // arrays), so no strategy's insert can be cheaper. Binary COPY was the seed's ceiling, but it takes two round trips
+        // and cannot write the aggregate rows in the same commit, so a single-row INSERT beat it at 1 event x 1 commit.
+        if (aggregateVersions.Count == 0)
+        {
+            await using var session = await OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false);
+            await (storedEvents.Count == 1
+                ? session.InsertEventAsync(storedEvents[0], cancellationToken)
+                : session.InsertEventsAsync(storedEvents, cancellationToken)).ConfigureAwait(false);
+            return;
+        }
+
         var count = storedEvents.Count;
         var sequenceNumbers = new long[count];
         var sources = new string[count];
