@@ -28,7 +28,7 @@ public sealed record HarnessOptions
           --write-concern W        MongoDB: w1, journaled, majority [majority]
           --payload-bytes N        size of each event's JSON payload, 2..1000000 [300]
           --case-timeout SECONDS   a case still running after this fails with that cause [180]
-          --job J                  quick (5 rounds, 0.5 s windows), precise (10, 2 s), dry (2, 0.1 s: smoke runs only) [quick]
+          --job J                  quick (5 rounds, 0.4 s windows), precise (10, 2 s), dry (2, 0.1 s: smoke runs only) [quick]
           --rounds N               rounds per cell, each measuring every contender once, 1..100 [from --job]
           --window SECONDS         measured window of a round, 0.05..600 [from --job]
           --rate EVENTS_PER_S      sustained load at a fixed arrival rate (open loop) instead of back to back [closed loop]
@@ -159,7 +159,7 @@ public sealed record HarnessOptions
         {
             LabJob.Precise => (10, 2.0),
             LabJob.Dry => (2, 0.1),
-            _ => (5, 0.5),
+            _ => (5, 0.4),
         };
         var windowSeconds = WindowSeconds ?? window;
         return new MeasurementSettings(

@@ -85,7 +85,7 @@ internal sealed class ContenderCase
             target._logSizeAtStart = await target.CountEventsAsync().ConfigureAwait(false);
             _ = cell.Load == LoadKind.Waves
                 ? await WaveLoad.RunAsync(target, TimeSpan.Zero, measured: false).ConfigureAwait(false)
-                : await SustainedLoad.RunAsync(target, TimeSpan.Zero, TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: false).ConfigureAwait(false);
+                : await SustainedLoad.RunAsync(target, TimeSpan.Zero, TimeSpan.FromSeconds(settings.WindowSeconds / 2), settings.RateEventsPerSecond, measured: false).ConfigureAwait(false);
         }
         catch (Exception e)
         {

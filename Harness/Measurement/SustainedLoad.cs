@@ -7,11 +7,14 @@ namespace EventCommitLab.Harness.Measurement;
 /// The application's load: every committer commits back to back with no barrier (closed loop), or commits arrive at a
 /// fixed rate whatever the store does (open loop, --rate; latency then runs from each commit's intended start, so a
 /// stall is not hidden). After an unmeasured ramp, only commits acknowledged inside the window count; committers stop
-/// starting commits at the window's end and the ones in flight drain uncounted. A contender handed whole groups is
+/// starting commits at the window's end and the ones in flight drain uncounted. The window stays open past its planned
+/// end until every committer (and a whole-group committer twenty times) has been acknowledged inside it. A contender handed whole groups is
 /// driven by one committer that hands it ConcurrentBatches commits per call.
 /// </summary>
 internal static class SustainedLoad
 {
+    private const int MinimumCalls = 20;
+
     public static async Task<RoundSample> RunAsync(ContenderCase target, TimeSpan ramp, TimeSpan window, double? rateEventsPerSecond, bool measured)
     {
         ArgumentNullException.ThrowIfNull(target);
@@ -19,7 +22,8 @@ internal static class SustainedLoad
         var committers = groups ? 1 : target.Slots.Count;
         var eventsPerCall = (groups ? target.Slots.Count : 1) * target.Cell.NumberOfEvents;
         var started = Stopwatch.GetTimestamp();
-        var measuredWindow = new SustainedWindow(started + ToTicks(ramp), started + ToTicks(ramp + window));
+        // Enough acknowledgements for a figure: every committer's at least once, and twenty calls of a whole-group one.
+        var measuredWindow = new SustainedWindow(started + ToTicks(ramp), started + ToTicks(ramp + window), measured ? Math.Max(committers, MinimumCalls) * (groups ? target.Slots.Count : 1) : 0);
         var arrivalTicks = rateEventsPerSecond is { } rate ? eventsPerCall / rate * Stopwatch.Frequency : (double?)null;
         long arrivals = 0;
 
@@ -32,7 +36,7 @@ internal static class SustainedLoad
                 {
                     var arrival = Interlocked.Increment(ref arrivals) - 1;
                     intendedStart = started + (long)(arrival * every);
-                    if (intendedStart >= measuredWindow.End)
+                    if (!measuredWindow.IsOpen(intendedStart))
                     {
                         return;
                     }
@@ -46,7 +50,7 @@ internal static class SustainedLoad
                 else
                 {
                     intendedStart = Stopwatch.GetTimestamp();
-                    if (intendedStart >= measuredWindow.End)
+                    if (!measuredWindow.IsOpen(intendedStart))
                     {
                         return;
                     }

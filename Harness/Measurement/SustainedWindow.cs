@@ -2,37 +2,113 @@ namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
 /// The measured window of a sustained round, in Stopwatch timestamps: a commit counts only when it is acknowledged
-/// inside the window, so the ramp before it and the drain after it are never part of the figure.
+/// inside the window, so the ramp before it and the drain after it are never part of the figure. A window that would
+/// end before <see cref="MinimumCommits"/> were acknowledged stays open until they are, and ends at the acknowledgement
+/// that completes them: a contender whose commits (or groups) take longer than the planned window is measured over
+/// enough of them, instead of being read as zero or rounded to whole groups. It never stays open past ten planned
+/// windows, so a contender that slow is measured over what it did in that time.
 /// </summary>
-internal sealed class SustainedWindow(long start, long end)
+internal sealed class SustainedWindow(long start, long plannedEnd, int minimumCommits)
 {
+    private const int LongestExtension = 10;
+
+    private readonly Lock _lock = new();
     private long _events;
     private long _commits;
+    private long? _closedAt;
 
     public long Start { get; } = start;
 
-    public long End { get; } = end;
+    public long PlannedEnd { get; } = plannedEnd;
 
-    public long Events => Interlocked.Read(ref _events);
+    public int MinimumCommits { get; } = minimumCommits;
 
-    public long Commits => Interlocked.Read(ref _commits);
+    public long MaximumEnd { get; } = start + ((plannedEnd - start) * LongestExtension);
+
+    /// <summary>Where the window ended: its planned end, or later when it had to wait for its minimum.</summary>
+    public long End
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _closedAt ?? (_commits >= MinimumCommits ? PlannedEnd : MaximumEnd);
+            }
+        }
+    }
+
+    public long Events
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _events;
+            }
+        }
+    }
+
+    public long Commits
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _commits;
+            }
+        }
+    }
 
     public double Seconds => (End - Start) / (double)System.Diagnostics.Stopwatch.Frequency;
 
     public double EventsPerSecond => Events / Seconds;
 
-    public bool Contains(long timestamp) => timestamp >= Start && timestamp < End;
+    /// <summary>Whether a commit started at <paramref name="timestamp"/> may still be acknowledged inside the window.</summary>
+    public bool IsOpen(long timestamp)
+    {
+        lock (_lock)
+        {
+            return _closedAt is { } closed ? timestamp < closed : timestamp < PlannedEnd || (_commits < MinimumCommits && timestamp < MaximumEnd);
+        }
+    }
 
     /// <summary>Counts the commit when <paramref name="acknowledgedAt"/> is inside the window; says whether it did.</summary>
     public bool TryCount(long acknowledgedAt, int commits, int events)
     {
-        if (!Contains(acknowledgedAt))
+        lock (_lock)
         {
-            return false;
-        }
+            if (acknowledgedAt < Start || (_closedAt is { } closed && acknowledgedAt >= closed))
+            {
+                return false;
+            }
 
-        Interlocked.Add(ref _commits, commits);
-        Interlocked.Add(ref _events, events);
-        return true;
+            if (_closedAt is null && acknowledgedAt >= MaximumEnd)
+            {
+                _closedAt = _commits >= MinimumCommits ? PlannedEnd : MaximumEnd;
+                return false;
+            }
+
+            if (_closedAt is null && acknowledgedAt >= PlannedEnd)
+            {
+                if (_commits >= MinimumCommits)
+                {
+                    _closedAt = PlannedEnd;
+                    return false;
+                }
+
+                _commits += commits;
+                _events += events;
+                if (_commits >= MinimumCommits)
+                {
+                    _closedAt = acknowledgedAt + 1;
+                }
+
+                return true;
+            }
+
+            _commits += commits;
+            _events += events;
+            return true;
+        }
     }
 }

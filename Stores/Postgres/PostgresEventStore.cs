@@ -99,7 +99,8 @@ public sealed class PostgresEventStore : IEventStore
             "WITH aggregate_rows AS (INSERT INTO aggregates (event_source, aggregate_type, version) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) " +
             "ON CONFLICT (event_source, aggregate_type) DO UPDATE SET version = EXCLUDED.version) " +
             "INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload) " +
-            "SELECT * FROM unnest($4::bigint[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::uuid[], $10::jsonb[], $11::jsonb[])");
+            "SELECT s, src, typ, agg, ver, cid, tags::jsonb, payload::jsonb FROM unnest($4::bigint[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::uuid[], $10::text[], $11::text[]) " +
+            "AS rows(s, src, typ, agg, ver, cid, tags, payload)");
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. aggregateVersions.Select(a => a.Aggregate.EventSource)] });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. aggregateVersions.Select(a => a.Aggregate.AggregateType)] });
         command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. aggregateVersions.Select(a => a.Version)] });
@@ -109,8 +110,8 @@ public sealed class PostgresEventStore : IEventStore
         command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = aggregateTypes });
         command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = versions });
         command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = commitIds });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = tags, NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = payloads, NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = tags });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = payloads });
         await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 

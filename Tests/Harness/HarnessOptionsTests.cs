@@ -21,7 +21,7 @@ public sealed class HarnessOptionsTests
         Assert.Equal(PostgresDurability.Durable, options.Durability);
         Assert.Equal(LabJob.Quick, options.Job);
         Assert.Equal([LoadKind.Waves, LoadKind.Sustained], options.Loads);
-        Assert.Equal((5, 0.5, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
+        Assert.Equal((5, 0.4, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
         Assert.Null(options.Postgres.ConnectionString);
     }
 

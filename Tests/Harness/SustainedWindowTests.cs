@@ -5,18 +5,50 @@ namespace EventCommitLab.Tests.Harness;
 
 public sealed class SustainedWindowTests
 {
+    private static readonly long Second = Stopwatch.Frequency;
+
     [Fact]
     public void only_commits_acknowledged_inside_the_window_are_counted()
     {
-        var second = Stopwatch.Frequency;
-        var window = new SustainedWindow(start: 10 * second, end: 12 * second);
+        var window = new SustainedWindow(start: 10 * Second, plannedEnd: 12 * Second, minimumCommits: 2);
 
-        Assert.False(window.TryCount(10 * second - 1, commits: 1, events: 100));
-        Assert.True(window.TryCount(10 * second, commits: 1, events: 10));
-        Assert.True(window.TryCount(11 * second, commits: 2, events: 20));
-        Assert.False(window.TryCount(12 * second, commits: 1, events: 100));
+        Assert.False(window.TryCount(10 * Second - 1, commits: 1, events: 100));
+        Assert.True(window.TryCount(10 * Second, commits: 1, events: 10));
+        Assert.True(window.TryCount(11 * Second, commits: 2, events: 20));
+        Assert.False(window.TryCount(12 * Second, commits: 1, events: 100));
+        Assert.False(window.IsOpen(12 * Second));
 
         Assert.Equal((30, 3), (window.Events, window.Commits));
         Assert.Equal(15, window.EventsPerSecond, 9);
+    }
+
+    [Fact]
+    public void a_window_short_of_its_minimum_stays_open_until_the_acknowledgement_that_completes_it()
+    {
+        var window = new SustainedWindow(start: 0, plannedEnd: 1 * Second, minimumCommits: 3);
+
+        Assert.True(window.TryCount(Second / 2, commits: 1, events: 100));
+        Assert.True(window.IsOpen(2 * Second));
+        Assert.True(window.TryCount(3 * Second, commits: 1, events: 100));
+        Assert.True(window.TryCount(4 * Second, commits: 1, events: 100));
+        Assert.False(window.TryCount(4 * Second + 1, commits: 1, events: 100));
+        Assert.False(window.IsOpen(4 * Second + 1));
+
+        Assert.Equal((300, 3), (window.Events, window.Commits));
+        Assert.Equal(75, window.EventsPerSecond, 6);
+    }
+
+    [Fact]
+    public void a_window_that_cannot_reach_its_minimum_ends_after_ten_planned_windows()
+    {
+        var window = new SustainedWindow(start: 0, plannedEnd: 1 * Second, minimumCommits: 100);
+
+        Assert.True(window.TryCount(5 * Second, commits: 1, events: 10));
+        Assert.True(window.IsOpen(9 * Second));
+        Assert.False(window.IsOpen(10 * Second));
+        Assert.False(window.TryCount(11 * Second, commits: 1, events: 10));
+
+        Assert.Equal((10, 10 * Second), (window.Events, window.End));
+        Assert.Equal(1, window.EventsPerSecond, 9);
     }
 }
