@@ -56,7 +56,7 @@ internal static class SustainedLoad
                     }
                 }
 
-                CommitRequest[] requests = groups ? target.Slots.NextGroup() : [target.Slots.Next(slot)];
+                CommitRequest[] requests = groups ? target.Slots.NextGroup(measured) : [target.Slots.Next(slot, measured)];
                 var outcomes = await target.Contender.CommitAsync(requests, target.Token).ConfigureAwait(false);
                 var acknowledged = Stopwatch.GetTimestamp();
                 target.Complete(outcomes, groups ? 0 : slot);

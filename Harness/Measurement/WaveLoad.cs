@@ -16,7 +16,7 @@ internal static class WaveLoad
         long events = 0, commits = 0;
         do
         {
-            var wave = target.Slots.NextGroup();
+            var wave = target.Slots.NextGroup(measured);
             var waveStarted = Stopwatch.GetTimestamp();
             IReadOnlyList<CommitOutcome> outcomes;
             if (target.Contender.TakesWholeGroups)
