@@ -23,15 +23,17 @@ public static class RunComparer
         md.AppendLine(Invariant, $"Old: {older.Environment.Cpu}, {older.Environment.Store}, source {older.Environment.GitCommit ?? "unknown"}, {older.Environment.Started:yyyy-MM-dd HH:mm}.");
         md.AppendLine(Invariant, $"New: {newer.Environment.Cpu}, {newer.Environment.Store}, source {newer.Environment.GitCommit ?? "unknown"}, {newer.Environment.Started:yyyy-MM-dd HH:mm}.").AppendLine();
         md.AppendLine("## Agreement").AppendLine();
-        md.AppendLine(Invariant, $"- Strategy/ceiling ratios within ±{RunAgreement.Tolerance * 100:0}% of each other: **{agreement.RatiosAgreeing} of {agreement.RatiosCompared}** ({(agreement.RatioShare is { } s ? string.Create(Invariant, $"{s * 100:0}%") : "-")}).");
+        md.AppendLine(Invariant, $"- Strategy/ceiling ratios within ±{RunAgreement.Tolerance * 100:0}% of each other: **{agreement.RatiosAgreeing} of {agreement.RatiosCompared}** ({Share(agreement.RatioShare)}).");
+        md.AppendLine(Invariant, $"  Of contenders measured in every round in both runs (not stopped early): {agreement.FullRatiosAgreeing} of {agreement.FullRatiosCompared} ({Share(agreement.FullRatioShare)}).");
         md.AppendLine(Invariant, $"- Rows whose winner or tie set differs: **{agreement.WinnerDifferences.Count} of {agreement.RowsCompared}**.");
+        md.AppendLine(Invariant, $"  Rows whose winners conflict (no contender best or tied in both runs): {agreement.Conflicts.Count} of {agreement.RowsCompared}.");
         md.AppendLine();
         if (agreement.WinnerDifferences.Count > 0)
         {
-            md.AppendLine("| Load | Method | Events | Concurrent | Old winner | New winner |").AppendLine("| --- | --- | ---: | ---: | --- | --- |");
+            md.AppendLine("| Load | Method | Events | Concurrent | Old winner | New winner | Conflict |").AppendLine("| --- | --- | ---: | ---: | --- | --- | --- |");
             foreach (var d in agreement.WinnerDifferences)
             {
-                md.AppendLine(Invariant, $"| {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.ConcurrentBatches} | {d.Older} | {d.Newer} |");
+                md.AppendLine(Invariant, $"| {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.ConcurrentBatches} | {d.Older} | {d.Newer} | {(d.Overlap ? "no: a winner of one is tied in the other" : "**yes**")} |");
             }
 
             md.AppendLine();
@@ -79,4 +81,6 @@ public static class RunComparer
             : "";
         return string.Create(Invariant, $"{ratio:0.00}{flag}");
     }
+
+    private static string Share(double? share) => share is { } s ? string.Create(Invariant, $"{s * 100:0}%") : "-";
 }

@@ -26,6 +26,27 @@ public sealed class RunComparerTests
     }
 
     [Fact]
+    public void ratios_of_contenders_stopped_early_are_counted_apart_from_those_measured_in_every_round()
+    {
+        var agreement = RunAgreement.Of(SampleRuns.Run(counterStoppedAt1: true), SampleRuns.Run(insertManyAt1: 1.3));
+
+        Assert.Equal((4, 5), (agreement.RatiosAgreeing, agreement.RatiosCompared));
+        Assert.Equal((3, 4), (agreement.FullRatiosAgreeing, agreement.FullRatiosCompared));
+    }
+
+    [Fact]
+    public void a_winner_that_changed_outright_is_a_conflict_and_a_tie_that_became_a_win_is_not()
+    {
+        var outright = RunAgreement.Of(SampleRuns.Run(), SampleRuns.Run(insertManyAt1: 0.4));
+        var narrowed = RunAgreement.Of(SampleRuns.Run(), SampleRuns.Run(tieBecomesWin: true));
+
+        var conflict = Assert.Single(outright.Conflicts);
+        Assert.Equal((1, "InsertMany", "TransactionalCounter"), (conflict.Cell.ConcurrentBatches, conflict.Older, conflict.Newer));
+        Assert.Single(narrowed.WinnerDifferences);
+        Assert.Empty(narrowed.Conflicts);
+    }
+
+    [Fact]
     public void a_change_beyond_both_intervals_is_flagged_and_one_within_them_is_not()
     {
         Assert.Equal("2.00 **▲ faster**", RunComparer.Cell(SampleRuns.Run().Cases[0], SampleRuns.Run(scale: 2).Cases[0]));
@@ -60,6 +81,7 @@ public sealed class RunComparerTests
             var written = File.ReadAllText(Path.Combine(newer, "compare-vs-old.md"));
             Assert.Contains("within ±15% of each other: **5 of 5** (100%)", written, StringComparison.Ordinal);
             Assert.Contains("Rows whose winner or tie set differs: **0 of 3**", written, StringComparison.Ordinal);
+            Assert.Contains("Rows whose winners conflict (no contender best or tied in both runs): 0 of 3.", written, StringComparison.Ordinal);
             Assert.Contains("| waves | CommitEvents | 1 | 1 | 2.00 **▲ faster** | 2.00 **▲ faster** | 2.00 **▲ faster** |", written, StringComparison.Ordinal);
             Assert.Contains("| waves | CommitEvents | 1 | 10 | 2.00 **▲ faster** | failed in both | 2.00 **▲ faster** |", written, StringComparison.Ordinal);
             Assert.Contains(written.Trim(), output.ToString(), StringComparison.Ordinal);

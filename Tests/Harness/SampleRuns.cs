@@ -36,15 +36,15 @@ internal static class SampleRuns
     /// <summary>
     /// Two strategies and the ceiling in three cells: at 1 committer InsertMany wins clearly; at 10 InsertMany failed;
     /// at 100 the two are level (a tie). <paramref name="scale"/> multiplies every figure, <paramref name="insertManyAt1"/>
-    /// InsertMany's at 1 committer only.
+    /// InsertMany's at 1 committer only; <paramref name="counterStoppedAt1"/> stops TransactionalCounter there after round 1.
     /// </summary>
-    public static RunRecord Run(double scale = 1, double insertManyAt1 = 1, bool tieBecomesWin = false) => new(
+    public static RunRecord Run(double scale = 1, double insertManyAt1 = 1, bool tieBecomesWin = false, bool counterStoppedAt1 = false) => new(
         Environment,
         Claims,
         [
             .. CellAnalysis.Analyse(
             [
-                Case("TransactionalCounter", 1, Rounds(100 * scale)),
+                Case("TransactionalCounter", 1, counterStoppedAt1 ? [100 * scale, null, null, null, null] : Rounds(100 * scale), stoppedEarly: counterStoppedAt1),
                 Case("InsertMany", 1, Rounds(200 * scale * insertManyAt1)),
                 Case("Ceiling", 1, Rounds(400 * scale)),
             ]),
