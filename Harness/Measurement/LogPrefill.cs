@@ -24,7 +24,7 @@ internal static class LogPrefill
             var stamped = request.Stamp(await transaction.ReserveSequenceNumbersAsync(count, cancellationToken));
             await transaction.InsertEventsAsync(stamped, cancellationToken);
             await transaction.CommitAsync(cancellationToken);
-            ledger.Record(new LedgerEntry(request.CommitId, count, LedgerOutcome.Acknowledged, [.. stamped.Select(e => e.SequenceNumber)], null));
+            ledger.Record(new LedgerEntry(request.CommitId, count, LedgerOutcome.Acknowledged, [.. stamped.Select(e => e.SequenceNumber)], null, EventFingerprint.Of(request)));
         }
     }
 }

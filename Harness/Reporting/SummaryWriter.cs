@@ -154,7 +154,8 @@ public static class SummaryWriter
     private static void GuaranteeMatrix(StringBuilder md, RunRecord record)
     {
         md.AppendLine("## Guarantees: claimed, and what the verifier found").AppendLine();
-        md.AppendLine("Every case of every strategy was checked after its run by the verifier, from the database and the harness's ledger of what each caller was told. " +
+        md.AppendLine("Every case of every strategy was checked after its run by the verifier, from the database and the harness's ledger of what each caller handed over " +
+            "(every event's type, event source, aggregate version, tags and payload digest, in order) and was told. " +
             "A broken claim fails the case; a violation of something not claimed is the strategy's known weakness.").AppendLine();
         md.AppendLine("| Strategy | Atomic multi-event commit | Gap-free sequence | Contiguous commit | Several writer processes | Verifier over its cases |");
         md.AppendLine("| --- | :---: | :---: | :---: | :---: | --- |");

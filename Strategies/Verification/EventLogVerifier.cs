@@ -41,7 +41,9 @@ public static class EventLogVerifier
     private static void CheckCommits(
         IReadOnlyList<StoredEvent> events, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
     {
-        var byCommit = events.GroupBy(e => e.CommitId).ToDictionary(g => g.Key, g => g.Select(e => e.SequenceNumber).Order().ToArray());
+        var eventsOf = events.GroupBy(e => e.CommitId).ToDictionary(g => g.Key, g => g.OrderBy(e => e.SequenceNumber).ToArray());
+        var byCommit = eventsOf.ToDictionary(c => c.Key, c => c.Value.Select(e => e.SequenceNumber).ToArray());
+        var payloadOwners = new Lazy<ILookup<ulong, string>>(() => PayloadOwners(ledger));
         var known = new HashSet<Guid>();
         foreach (var entry in ledger)
         {
@@ -73,6 +75,11 @@ public static class EventLogVerifier
             {
                 add(ViolationKind.AcknowledgementMismatch, true, $"{name} was acknowledged at {Ranges(acknowledged.Order())} but is at {Ranges(found)}");
             }
+
+            if (entry.Events is { } committed && found.Length == committed.Count)
+            {
+                CheckContent(entry, name, committed, eventsOf[entry.CommitId], payloadOwners, add);
+            }
         }
 
         foreach (var (commitId, numbers) in byCommit.Where(c => !known.Contains(c.Key)))
@@ -85,6 +92,49 @@ public static class EventLogVerifier
             add(ViolationKind.NonContiguousCommit, claimed.ContiguousCommit, $"commit {commitId} is spread over {Ranges(numbers)}");
         }
     }
+
+    /// <summary>Holds a whole commit in the log to what its caller handed over and was told, event by event.</summary>
+    private static void CheckContent(
+        LedgerEntry entry, string name, IReadOnlyList<EventFingerprint> committed, StoredEvent[] inLog, Lazy<ILookup<ulong, string>> payloadOwners,
+        Action<ViolationKind, bool, string> add)
+    {
+        var found = inLog.Select(EventFingerprint.Of).ToArray();
+        if (!found.SequenceEqual(committed))
+        {
+            if (found.Order(FingerprintOrder.Instance).SequenceEqual(committed.Order(FingerprintOrder.Instance)))
+            {
+                var order = found.Select(f => committed.ToList().IndexOf(f));
+                add(ViolationKind.ReorderedEvents, true, $"{name} holds its events in another order: the log has its events {string.Join(", ", order)} at {Ranges(inLog.Select(e => e.SequenceNumber))}");
+            }
+            else
+            {
+                for (var i = 0; i < found.Length; i++)
+                {
+                    var differences = committed[i].Differences(found[i]);
+                    if (differences.Count == 0)
+                    {
+                        continue;
+                    }
+
+                    var payload = found[i].PayloadDigest != committed[i].PayloadDigest && payloadOwners.Value[found[i].PayloadDigest].FirstOrDefault() is { } owner
+                        ? $"; its payload is that of {owner}"
+                        : "";
+                    add(ViolationKind.AlteredEvent, true, $"{name}: event {i} (sequence number {inLog[i].SequenceNumber}) has {string.Join(", ", differences)}{payload}");
+                }
+            }
+        }
+
+        if (entry is { Outcome: LedgerOutcome.Acknowledged, AcknowledgedAggregateVersion: { } told } && inLog[^1].AggregateVersion != told)
+        {
+            add(ViolationKind.AcknowledgementMismatch, true,
+                $"{name} was acknowledged at aggregate version {told} but its events reach version {inLog[^1].AggregateVersion?.ToString(CultureInfo.InvariantCulture) ?? "none"}");
+        }
+    }
+
+    private static ILookup<ulong, string> PayloadOwners(IReadOnlyList<LedgerEntry> ledger) =>
+        ledger.Where(e => e.Events is not null)
+            .SelectMany(e => e.Events!.Select((f, i) => (f.PayloadDigest, Owner: $"event {i} of commit {e.CommitId}")))
+            .ToLookup(o => o.PayloadDigest, o => o.Owner);
 
     private static void CheckSequence(IReadOnlyList<StoredEvent> events, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
     {

@@ -15,8 +15,14 @@ public enum ViolationKind
     /// <summary>A commit rejected as a conflict left events in the log.</summary>
     ConflictWroteEvents,
 
-    /// <summary>The log holds an acknowledged commit's events at other sequence numbers than the caller was told.</summary>
+    /// <summary>The log holds an acknowledged commit's events at other sequence numbers, or at another aggregate version, than the caller was told.</summary>
     AcknowledgementMismatch,
+
+    /// <summary>An event of a commit differs from what its caller handed over: type, event source, aggregate version, tags or payload.</summary>
+    AlteredEvent,
+
+    /// <summary>A commit's events are all in the log, unaltered, but in another order than the caller handed them over.</summary>
+    ReorderedEvents,
 
     /// <summary>Two events share a sequence number.</summary>
     DuplicateSequenceNumber,

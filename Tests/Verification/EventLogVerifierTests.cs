@@ -2,6 +2,7 @@ using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Strategies.Workload;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Verification;
@@ -11,6 +12,7 @@ namespace EventCommitLab.Tests.Verification;
 public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
 {
     private static readonly StrategyGuarantees ClaimsNothing = new(false, false, false, false);
+    private static readonly SampleEvents Sample = new();
     private readonly CommitLedger _ledger = new();
     private IEventStore _store = null!;
 
@@ -150,6 +152,73 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
         Assert.Contains("stored at version 5 but its events reach version 2", violation.Detail, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task a_log_written_as_committed_is_clean_event_for_event_though_the_store_renders_payloads_its_own_way()
+    {
+        // jsonb reorders the payload's keys and respaces it; the content check must see the same document.
+        var aggregate = new AggregateKey("order-1", "Order");
+        var plain = Request(3);
+        var forAggregate = CommitRequest.ForAggregate(aggregate, 0, Sample.Create(aggregate.EventSource, 2));
+        await WriteAsync(Acknowledged(plain, plain.Stamp(0)), Acknowledged(forAggregate, forAggregate.Stamp(3), aggregateVersion: 2));
+        await AdvanceAsync(aggregate, 2);
+
+        var report = await VerifyAsync(StrategyGuarantees.All);
+
+        Assert.Empty(report.Violations);
+    }
+
+    [Fact]
+    public async Task payloads_swapped_between_two_commits_are_altered_events_naming_whose_payload_each_holds()
+    {
+        var first = Request(1);
+        var second = Request(1);
+        StoredEvent[] firstInLog = [first.Stamp(0)[0] with { Payload = second.Events[0].Payload }];
+        StoredEvent[] secondInLog = [second.Stamp(1)[0] with { Payload = first.Events[0].Payload }];
+        await WriteAsync(Acknowledged(first, firstInLog), Acknowledged(second, secondInLog));
+
+        var report = await VerifyAsync(StrategyGuarantees.All);
+
+        Assert.Equal(2, report.Violations.Count);
+        Assert.All(report.Violations, v => Assert.Equal(ViolationKind.AlteredEvent, v.Kind));
+        Assert.Contains(report.Violations, v => v.Detail.Contains($"commit {first.CommitId}", StringComparison.Ordinal)
+            && v.Detail.Contains($"another payload; its payload is that of event 0 of commit {second.CommitId}", StringComparison.Ordinal));
+        Assert.False(report.Passed);
+    }
+
+    [Fact]
+    public async Task a_commit_whose_events_are_reversed_in_the_log_is_reordered()
+    {
+        var commit = Request(3);
+        var stamped = commit.Stamp(0);
+        await WriteAsync(Acknowledged(commit, [.. stamped.Select((e, i) => stamped[^(i + 1)] with { SequenceNumber = i })]));
+
+        var violation = AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.ReorderedEvents, ViolationSeverity.Failure);
+        Assert.Contains("the log has its events 2, 1, 0 at 0..2", violation.Detail, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task an_event_stored_with_another_type_is_altered()
+    {
+        var commit = Request(2);
+        var stamped = commit.Stamp(0);
+        await WriteAsync(Acknowledged(commit, [stamped[0], stamped[1] with { EventType = "OrderCancelled" }]));
+
+        var violation = AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.AlteredEvent, ViolationSeverity.Failure);
+        Assert.Contains("event 1 (sequence number 1) has type 'OrderCancelled' (committed 'OrderLineAdded')", violation.Detail, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task an_aggregate_version_acknowledged_other_than_the_log_holds_is_an_acknowledgement_mismatch()
+    {
+        var aggregate = new AggregateKey("order-1", "Order");
+        var commit = CommitRequest.ForAggregate(aggregate, 0, Sample.Create(aggregate.EventSource, 2));
+        await WriteAsync(Acknowledged(commit, commit.Stamp(0), aggregateVersion: 3));
+        await AdvanceAsync(aggregate, 2);
+
+        var violation = AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.AcknowledgementMismatch, ViolationSeverity.Failure);
+        Assert.Contains("acknowledged at aggregate version 3 but its events reach version 2", violation.Detail, StringComparison.Ordinal);
+    }
+
     private static Violation AssertSingle(VerificationReport report, ViolationKind kind, ViolationSeverity severity)
     {
         var violation = Assert.Single(report.Violations);
@@ -170,6 +239,15 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
     {
         var commitId = Guid.NewGuid();
         return [.. versions.Select((v, i) => new StoredEvent(firstSequenceNumber + i, aggregate.EventSource, "Happened", aggregate.AggregateType, v, commitId, [], "{}"))];
+    }
+
+    private static CommitRequest Request(int events) => CommitRequest.ForEvents(Sample.Create(events));
+
+    /// <summary>Records <paramref name="request"/> as its caller would have seen it acknowledged, and returns what to write into the log for it.</summary>
+    private StoredEvent[] Acknowledged(CommitRequest request, StoredEvent[] inLog, long? aggregateVersion = null)
+    {
+        _ledger.Record(CommitOutcome.Committed(request, new CommitResult(request.CommitId, [.. request.Stamp(inLog[0].SequenceNumber).Select(e => e.SequenceNumber)], aggregateVersion)));
+        return inLog;
     }
 
     private StoredEvent[] Acknowledged(StoredEvent[] commit)
