@@ -42,20 +42,20 @@ try
 catch (ArgumentException e)
 {
     Console.Error.WriteLine($"error: {e.Message}");
-    return 2;
+    return ExitCodes.BadInput;
 }
 catch (StoreSetupException e)
 {
     Console.Error.WriteLine($"error: {e.Message}");
-    return 2;
+    return ExitCodes.BadInput;
 }
 catch (OperationCanceledException) when (cancellation.IsCancellationRequested)
 {
     Console.Error.WriteLine("cancelled: nothing was written, and the private server has been stopped and removed.");
-    return 130;
+    return ExitCodes.Cancelled;
 }
 catch (Exception e)
 {
     Console.Error.WriteLine($"error: the harness failed unexpectedly; nothing was written. {e}");
-    return 1;
+    return ExitCodes.HarnessFailed;
 }

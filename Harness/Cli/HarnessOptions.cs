@@ -63,6 +63,9 @@ public sealed record HarnessOptions
 
     public int PayloadBytes { get; init; } = SampleEvents.DefaultPayloadBytes;
 
+    /// <summary>The most payload one commit may carry: --events x --payload-bytes.</summary>
+    public const long MaxCommitBytes = 16L * 1024 * 1024;
+
     public TimeSpan CaseTimeout { get; init; } = TimeSpan.FromSeconds(180);
 
     public LabJob Job { get; init; } = LabJob.Quick;
@@ -111,9 +114,9 @@ public sealed record HarnessOptions
             options = name switch
             {
                 "--store" => options with { Store = OneOf(name, Value(), Stores) },
-                "--strategies" => options with { Strategies = [.. List(name, Value()).Select(StrategyCatalog.Get)] },
+                "--strategies" => options with { Strategies = [.. List(name, Value()).Select(v => StrategyCatalog.Get(OneOf(name, v, [.. StrategyCatalog.Names])))] },
                 "--load" => options with { Loads = [.. List(name, Value()).Select(m => ParseEnum<LoadKind>(name, m)).Distinct().Order()] },
-                "--methods" => options with { Methods = [.. List(name, Value()).Select(m => ParseEnum<BenchmarkMethod>(name, m)).Distinct()] },
+                "--methods" => options with { Methods = [.. List(name, Value()).Select(m => System.Enum.Parse<BenchmarkMethod>(OneOf(name, m, System.Enum.GetNames<BenchmarkMethod>()))).Distinct()] },
                 "--events" => options with { Events = Numbers(name, Value(), 1, 10_000) },
                 "--concurrency" => options with { Concurrency = Numbers(name, Value(), 1, 1_000) },
                 "--prefill" => options with { Prefill = Number(name, Value(), 0, 10_000_000) },
@@ -147,6 +150,15 @@ public sealed record HarnessOptions
         if (options.RateEventsPerSecond is not null && !options.Loads.Contains(LoadKind.Sustained))
         {
             throw new ArgumentException("--rate paces the sustained load; add sustained to --load (valid values: waves, sustained).");
+        }
+
+        var largestCommit = (long)options.Events.Max() * options.PayloadBytes;
+        if (largestCommit > MaxCommitBytes)
+        {
+            // A commit is written in one statement (one document batch on MongoDB, whose documents stop at 16 MiB), and a
+            // wave holds ConcurrentBatches of them in memory: 2 000 x 1 MB once took the process to 11.8 GB.
+            throw new ArgumentException(string.Create(CultureInfo.InvariantCulture,
+                $"--events {options.Events.Max()} x --payload-bytes {options.PayloadBytes} is {largestCommit:N0} bytes of payload per commit; the lab takes at most {MaxCommitBytes:N0} (16 MiB): lower either."));
         }
 
         return options;

@@ -15,14 +15,22 @@ internal static class LabRunner
 {
     private const int FlushProbeCommits = 200;
 
-    /// <returns>0 when every case ran and verified; 1 when a verifier found a broken guarantee; 3 when no case ran.</returns>
+    /// <returns>An <see cref="ExitCodes"/> value: every case ran and verified, a broken guarantee, no case ran, or some cases failed.</returns>
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
         var folder = ResultsFolder.Choose(options);
         var partial = folder + ".partial";
-        Directory.CreateDirectory(partial);
+        try
+        {
+            Directory.CreateDirectory(partial);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
+        {
+            // Bad input, not a failed run: the user named (or stands in) a folder the lab cannot write.
+            throw new ArgumentException($"{(options.Out is null ? "results folder" : "--out")} {folder}: cannot be created ({e.Message}); name a writable folder.", e);
+        }
         try
         {
             var started = DateTimeOffset.Now;
@@ -37,7 +45,7 @@ internal static class LabRunner
             var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
 
             var cells = Cells(options);
-            var progress = new ProgressReporter(cells.Count, console);
+            var progress = new ProgressReporter(cells.Count, console, cancellationToken);
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"Running {cells.Count} cells x {options.Strategies.Count + 1} contenders, {settings.Rounds} interleaved rounds of {settings.WindowSeconds:0.###} s windows each" +
                 $"{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
@@ -45,6 +53,7 @@ internal static class LabRunner
             var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
             foreach (var cell in cells)
             {
+                cancellationToken.ThrowIfCancellationRequested();
                 progress.CellStarting(cell);
                 var (results, cellClaims) = await CellRunner.RunAsync(cell, provider, options, settings, progress.Note, cancellationToken).ConfigureAwait(false);
                 cases.AddRange(results);
@@ -55,6 +64,9 @@ internal static class LabRunner
 
                 progress.CellFinished(results);
             }
+
+            // A cancel during the last cell ends its cases early: what they hold is not a result to write.
+            cancellationToken.ThrowIfCancellationRequested();
 
             var environment = new RunEnvironment(
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
@@ -68,7 +80,7 @@ internal static class LabRunner
             var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
             console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
             console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
-            return failed == cases.Count ? 3 : broken > 0 ? 1 : 0;
+            return ExitCodes.OfRun(cases.Count, failed, broken);
         }
         catch
         {

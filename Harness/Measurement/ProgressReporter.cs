@@ -4,14 +4,22 @@ using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Measurement;
 
-/// <summary>Progress on the console: a line when a cell starts (which of how many, time spent, estimate left) and one when it ends.</summary>
-internal sealed class ProgressReporter(int cells, TextWriter output)
+/// <summary>
+/// Progress on the console: a line when a cell starts (which of how many, time spent, estimate left) and one when it
+/// ends. Silent once the run is cancelled: the cases then end in cancellation, and their lines would read as results.
+/// </summary>
+internal sealed class ProgressReporter(int cells, TextWriter output, CancellationToken cancelled)
 {
     private readonly Stopwatch _elapsed = Stopwatch.StartNew();
     private int _started;
 
     public void CellStarting(CellKey cell)
     {
+        if (cancelled.IsCancellationRequested)
+        {
+            return;
+        }
+
         var index = Interlocked.Increment(ref _started);
         var elapsed = _elapsed.Elapsed;
         var left = index > 1 ? TimeSpan.FromTicks(elapsed.Ticks / (index - 1) * (cells - index + 1)) : (TimeSpan?)null;
@@ -19,7 +27,13 @@ internal sealed class ProgressReporter(int cells, TextWriter output)
             $"[{index,3}/{cells}] {Format(elapsed)} elapsed, {(left is null ? "estimating" : $"~{Format(left.Value)} left")}: {cell}"));
     }
 
-    public void Note(string line) => output.WriteLine($"          {line}");
+    public void Note(string line)
+    {
+        if (!cancelled.IsCancellationRequested)
+        {
+            output.WriteLine($"          {line}");
+        }
+    }
 
     public void CellFinished(IReadOnlyList<CaseResult> cases)
     {

@@ -43,8 +43,8 @@ public sealed class HarnessOptionsTests
     }
 
     [Theory]
-    [InlineData("--strategies", "InsertMany,Fastest", "Unknown strategy 'Fastest'", "TransactionalCounter")]
-    [InlineData("--methods", "CommitEverything", "unknown value 'CommitEverything'", "commit-aggregate-events")]
+    [InlineData("--strategies", "InsertMany,Fastest", "--strategies: unknown value 'Fastest'", "TransactionalCounter")]
+    [InlineData("--methods", "CommitEverything", "--methods: unknown value 'CommitEverything'", "CommitEvents, CommitAggregateEvents")]
     [InlineData("--events", "0", "'0' is not a whole number from 1 to 10000", "--events")]
     [InlineData("--concurrency", "ten", "'ten' is not a whole number from 1 to 1000", "--concurrency")]
     [InlineData("--prefill", "-5", "from 0 to 10000000", "--prefill")]
@@ -61,6 +61,16 @@ public sealed class HarnessOptionsTests
 
         Assert.Contains(problem, error.Message, StringComparison.Ordinal);
         Assert.Contains(valid, error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("(Parameter", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void a_commit_larger_than_sixteen_mebibytes_of_payload_is_refused_naming_both_options()
+    {
+        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--events", "1,2000", "--payload-bytes", "1000000"], NoEnvironment));
+
+        Assert.StartsWith("--events 2000 x --payload-bytes 1000000 is 2,000,000,000 bytes of payload per commit; the lab takes at most 16,777,216", error.Message, StringComparison.Ordinal);
+        Assert.NotNull(HarnessOptions.Parse(["--events", "16", "--payload-bytes", "1000000"], NoEnvironment));
     }
 
     [Fact]

@@ -64,6 +64,24 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     }
 
     [Fact]
+    public async Task an_out_folder_that_cannot_be_created_is_bad_input_naming_it()
+    {
+        var options = HarnessOptions.Parse(["--out", "/proc/commit-lab-results"], PostgresStoreConfiguration.FromEnvironment());
+
+        var error = await Assert.ThrowsAsync<ArgumentException>(() => LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None));
+
+        Assert.StartsWith("--out /proc/commit-lab-results: cannot be created", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(10, 0, 0, ExitCodes.Verified)]
+    [InlineData(10, 2, 0, ExitCodes.SomeCasesFailed)]
+    [InlineData(10, 10, 0, ExitCodes.NoCaseRan)]
+    [InlineData(10, 2, 1, ExitCodes.BrokenGuarantee)]
+    public void a_run_whose_cases_failed_does_not_exit_as_verified(int cases, int failed, int broken, int exit) =>
+        Assert.Equal(exit, ExitCodes.OfRun(cases, failed, broken));
+
+    [Fact]
     public async Task a_case_whose_commits_fail_is_recorded_with_its_cause_and_type()
     {
         var provider = new FaultyStoreProvider(stores, new IOException("No space left on device (injected before the first insert)"));
@@ -74,7 +92,8 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         await target.MeasureRoundAsync(options.Measurement(false));
         var result = await target.FinishAsync();
 
-        Assert.Equal("IOException: No space left on device (injected before the first insert)", result.Failure);
+        Assert.StartsWith("IOException in ", result.Failure, StringComparison.Ordinal);
+        Assert.EndsWith(": No space left on device (injected before the first insert)", result.Failure, StringComparison.Ordinal);
         Assert.Equal([null], result.RoundEventsPerSecond);
         Assert.True(result.Verification.Passed);
         Assert.Contains("failed [1]", SummaryWriter.Write(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, [result])), StringComparison.Ordinal);

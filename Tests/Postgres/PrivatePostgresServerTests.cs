@@ -88,6 +88,23 @@ public sealed class PrivatePostgresServerTests : IDisposable
         Assert.True(gone, "the watchdog should have stopped the server and removed its folder once the owner died");
     }
 
+    [SkippableFact]
+    public async Task a_server_whose_runuser_wrapper_died_is_still_stopped_and_removed()
+    {
+        var server = await PrivatePostgresServer.StartAsync(new PrivatePostgresOptions { TempRoot = _tempRoot }, CancellationToken.None);
+        var pid = server.ProcessId!.Value;
+        var wrapper = UnixProcesses.ParentOf(pid);
+        Skip.IfNot(wrapper is { } w && File.ReadAllText($"/proc/{w}/comm").Trim() == "runuser", "the lab runs PostgreSQL through runuser only as root");
+
+        UnixProcesses.Signal(wrapper!.Value, UnixProcesses.SigKill);
+        Assert.True(await EventuallyAsync(() => !IsRunning(wrapper.Value), TimeSpan.FromSeconds(10)));
+        Assert.True(IsRunning(pid), "the postmaster outlives its wrapper, as it did when the lab left it orphaned");
+        await server.DisposeAsync();
+
+        Assert.False(IsRunning(pid));
+        Assert.False(Directory.Exists(server.InstanceFolder));
+    }
+
     [Fact]
     public async Task no_binaries_and_no_connection_string_is_one_clear_error_naming_both_ways_out()
     {

@@ -239,17 +239,29 @@ public sealed class PrivatePostgresServer : IPostgresServer
             return;
         }
 
-        if (!postmaster.HasExited)
+        // The process we hold may be runuser's wrapper, not the postmaster: the wrapper can be gone while the server
+        // lives on. So the server is stopped by the pid in its own postmaster.pid, and checked gone, whatever the wrapper did.
+        var pid = ProcessId;
+        if (!postmaster.HasExited || (pid is { } running && UnixProcesses.IsAlive(running)))
         {
             var stop = await _runner.RunAsync(Program("pg_ctl"), ["stop", "-D", DataFolder, "-m", "fast", "-w", "-t", "30"], TimeSpan.FromSeconds(40), CancellationToken.None).ConfigureAwait(false);
-            if (!stop.Succeeded && ProcessId is { } pid)
+            if (!stop.Succeeded && pid is { } stubborn)
             {
-                await UnixProcesses.StopAsync(pid, TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+                await UnixProcesses.StopAsync(stubborn, TimeSpan.FromSeconds(5)).ConfigureAwait(false);
             }
         }
 
         await ReapAsync(postmaster).ConfigureAwait(false);
         _postmaster = null;
+        if (pid is { } last && UnixProcesses.IsAlive(last))
+        {
+            await UnixProcesses.StopAsync(last, TimeSpan.FromSeconds(5)).ConfigureAwait(false);
+        }
+
+        if (pid is { } survivor && UnixProcesses.IsAlive(survivor))
+        {
+            throw new InvalidOperationException($"The private PostgreSQL (pid {survivor}) outlived SIGINT and SIGKILL; stop it by hand.");
+        }
     }
 
     private static async Task ReapAsync(Process process)

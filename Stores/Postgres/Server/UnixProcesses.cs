@@ -12,8 +12,28 @@ internal static partial class UnixProcesses
 
     public static bool IsAlive(int pid)
     {
-        // kill(pid, 0) sends nothing; it fails with ESRCH when no such process exists (EPERM means it does).
-        return pid > 0 && (kill(pid, 0) == 0 || Marshal.GetLastPInvokeError() != 3);
+        // kill(pid, 0) sends nothing; it fails with ESRCH when no such process exists (EPERM means it does). A zombie
+        // still answers it: an orphan whose new parent does not reap (PID 1 of a container may not) is dead all the same.
+        return pid > 0 && (kill(pid, 0) == 0 || Marshal.GetLastPInvokeError() != 3) && !IsZombie(pid);
+    }
+
+    /// <summary>The parent's pid, from /proc; null when the process is gone.</summary>
+    public static int? ParentOf(int pid) => Stat(pid) is { } stat && int.TryParse(stat.Split(' ')[1], out var parent) ? parent : null;
+
+    private static bool IsZombie(int pid) => Stat(pid) is { } stat && stat.StartsWith("Z ", StringComparison.Ordinal);
+
+    /// <summary>The fields of /proc/PID/stat after the command name (state first, then the parent's pid).</summary>
+    private static string? Stat(int pid)
+    {
+        try
+        {
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            return stat[(stat.LastIndexOf(')') + 2)..];
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
     }
 
     public static void Signal(int pid, int signal)
