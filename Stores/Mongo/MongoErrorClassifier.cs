@@ -9,8 +9,9 @@ public static class MongoErrorClassifier
 {
     public static StoreErrorKind Classify(Exception exception) => exception switch
     {
-        // The commit's outcome is unknown: running the whole commit again could write it twice, so it is not retried.
-        MongoException e when e.HasLabel(MongoException.UnknownTransactionCommitResult) => StoreErrorKind.Fatal,
+        // The commit's outcome is unknown: running the whole commit again could write it twice, so it is looked up first.
+        WriteOutcomeUnknownException => StoreErrorKind.OutcomeUnknown,
+        MongoException e when e.HasLabel(MongoException.UnknownTransactionCommitResult) => StoreErrorKind.OutcomeUnknown,
         MongoException e when e.HasLabel(MongoException.TransientTransactionError) => StoreErrorKind.Transient,
         MongoServerException { Code: MongoServerException.WriteConflict } => StoreErrorKind.Transient,
 

@@ -72,6 +72,23 @@ public sealed class MongoEventStore : IEventStore
         }
     }
 
+    /// <remarks>
+    /// Not run against a real MongoDB here. Unlike the PostgreSQL store it does not yet make sure the lost write can no
+    /// longer land before it looks (a transaction's commit is final once commitTransaction has answered).
+    /// </remarks>
+    public async Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken)
+    {
+        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
+        var filter = new BsonDocument("commitId", new BsonBinaryData(commitId, GuidRepresentation.Standard));
+        var numbers = new List<long>();
+        await foreach (var document in _collections.Events.On(lease).FindAsync(filter, new MongoFindOptions(Sort: new BsonDocument("_id", 1)), null, cancellationToken).ConfigureAwait(false))
+        {
+            numbers.Add(document["_id"].ToInt64());
+        }
+
+        return numbers.Count > 0 ? numbers : null;
+    }
+
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await foreach (var document in FindAllAsync(_collections.Events, cancellationToken).ConfigureAwait(false))

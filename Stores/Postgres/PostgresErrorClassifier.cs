@@ -8,6 +8,8 @@ public static class PostgresErrorClassifier
 {
     public static StoreErrorKind Classify(Exception exception) => exception switch
     {
+        // The session raises it only for a COMMIT or an auto-commit write that got no answer (see LostWrites).
+        WriteOutcomeUnknownException => StoreErrorKind.OutcomeUnknown,
         PostgresException { SqlState: PostgresErrorCodes.SerializationFailure or PostgresErrorCodes.DeadlockDetected } => StoreErrorKind.Transient,
 
         // Two writers took the same sequence number: a race the loser wins by trying again with a new number.

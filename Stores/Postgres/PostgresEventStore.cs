@@ -12,6 +12,7 @@ public sealed class PostgresEventStore : IEventStore
 {
     private readonly NpgsqlDataSource _dataSource;
     private readonly Func<ValueTask>? _onDispose;
+    private readonly LostWrites _lostWrites = new();
 
     private PostgresEventStore(NpgsqlDataSource dataSource, string description, Func<ValueTask>? onDispose)
     {
@@ -21,6 +22,13 @@ public sealed class PostgresEventStore : IEventStore
     }
 
     public string Description { get; }
+
+    /// <summary>How this store connects (without a password), e.g. to reach the same database another way.</summary>
+    internal string ConnectionString => _dataSource.ConnectionString;
+
+    /// <summary>Opens a database the lab's tables are already in: another writer's view of an existing log.</summary>
+    public static PostgresEventStore Open(string connectionString, string description) =>
+        new(NpgsqlDataSource.Create(connectionString), description, null);
 
     /// <summary>Opens the database and creates the lab's tables in it.</summary>
     /// <param name="onDispose">Runs after the store's connections are closed, e.g. to drop the database.</param>
@@ -49,7 +57,7 @@ public sealed class PostgresEventStore : IEventStore
         try
         {
             var transaction = await connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
-            return new PostgresStoreSession(connection, transaction);
+            return new PostgresStoreSession(connection, transaction, _lostWrites);
         }
         catch
         {
@@ -59,7 +67,7 @@ public sealed class PostgresEventStore : IEventStore
     }
 
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
-        new PostgresStoreSession(await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null);
+        new PostgresStoreSession(await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
 
     public async Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken)
     {
@@ -113,6 +121,24 @@ public sealed class PostgresEventStore : IEventStore
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = tags });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = payloads });
         await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken)
+    {
+        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await _lostWrites.EndAsync(connection, cancellationToken).ConfigureAwait(false);
+
+        // No index on commit_id: the lookup runs only after a lost answer, and an index would cost every insert.
+        await using var command = new NpgsqlCommand("SELECT sequence_number FROM events WHERE commit_id = $1 ORDER BY 1", connection);
+        command.Parameters.Add(new NpgsqlParameter<Guid> { TypedValue = commitId });
+        var numbers = new List<long>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            numbers.Add(reader.GetInt64(0));
+        }
+
+        return numbers.Count > 0 ? numbers : null;
     }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)

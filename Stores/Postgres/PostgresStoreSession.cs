@@ -6,9 +6,16 @@ using NpgsqlTypes;
 
 namespace EventCommitLab.Stores.Postgres;
 
-/// <summary>The store port's operations on one pooled connection, in a transaction or in auto-commit mode.</summary>
-internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTransaction? transaction) : IStoreSession
+/// <summary>
+/// The store port's operations on one pooled connection, in a transaction or in auto-commit mode. A write that can take
+/// effect on its own (COMMIT, or any write in auto-commit mode) and gets no answer is reported as
+/// <see cref="WriteOutcomeUnknownException"/>, and its server process is handed to <paramref name="lostWrites"/> so the
+/// store can make sure it is gone before anyone looks for the commit.
+/// </summary>
+internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTransaction? transaction, LostWrites lostWrites) : IStoreSession
 {
+    // Read while the connection is whole: once it breaks, its server process can no longer be asked for.
+    private readonly int _serverProcess = connection.ProcessID;
     private const string EventColumns = "sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload";
 
     public async Task<long> CountEventsAsync(CancellationToken cancellationToken)
@@ -43,7 +50,14 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         command.Parameters.Add(new NpgsqlParameter<Guid> { TypedValue = storedEvent.CommitId });
         command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = JsonSerializer.Serialize(storedEvent.Tags) });
         command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = storedEvent.Payload });
-        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (transaction is null && LostWrites.IsLostAnswer(e))
+        {
+            throw Lost("an auto-commit insert", e);
+        }
     }
 
     public async Task InsertEventsAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)
@@ -70,7 +84,14 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. storedEvents.Select(e => e.CommitId)] });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => JsonSerializer.Serialize(e.Tags))] });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.Payload)] });
-        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (transaction is null && LostWrites.IsLostAnswer(e))
+        {
+            throw Lost("an auto-commit insert", e);
+        }
     }
 
     public async Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
@@ -101,9 +122,18 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
 
     public async Task CommitAsync(CancellationToken cancellationToken)
     {
-        if (transaction is not null)
+        if (transaction is null)
+        {
+            return;
+        }
+
+        try
         {
             await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (LostWrites.IsLostAnswer(e))
+        {
+            throw Lost("COMMIT", e);
         }
     }
 
@@ -124,4 +154,10 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     }
 
     private NpgsqlCommand Command(string sql) => new(sql, connection, transaction);
+
+    private WriteOutcomeUnknownException Lost(string operation, Exception cause)
+    {
+        lostWrites.Add(_serverProcess);
+        return new WriteOutcomeUnknownException(operation, cause);
+    }
 }

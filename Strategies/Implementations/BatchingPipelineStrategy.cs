@@ -98,6 +98,16 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
             var requests = batch.Select(p => p.Request).ToArray();
             outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, requests, ct), CancellationToken.None).ConfigureAwait(false);
         }
+        catch (CommitOutcomeUnknownException e)
+        {
+            // Writing the commits again, alone or together, could write them twice: each caller is told it is unknown.
+            foreach (var pending in batch)
+            {
+                pending.Completion.TrySetException(new CommitOutcomeUnknownException(pending.Request.CommitId, "its batch's outcome is unknown", e));
+            }
+
+            return;
+        }
         catch (Exception) when (batch.Count > 1)
         {
             foreach (var pending in batch)

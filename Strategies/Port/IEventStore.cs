@@ -24,6 +24,13 @@ public interface IEventStore : IAsyncDisposable
     /// </summary>
     Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// The sequence numbers the log holds for a commit's events, in order, or null when it holds none. Strategies ask
+    /// after a write whose outcome was unknown; the store first makes sure no such write can still take effect (on
+    /// PostgreSQL: the connection's server process is ended and gone), so the answer is final.
+    /// </summary>
+    Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken);
+
     /// <summary>The whole log in sequence order, as committed. For the verifier.</summary>
     IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
 

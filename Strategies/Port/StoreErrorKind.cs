@@ -9,6 +9,12 @@ public enum StoreErrorKind
     /// <summary>An expected-version mismatch: never retried, nothing written.</summary>
     Conflict,
 
+    /// <summary>
+    /// A write was sent and no answer came (the connection was lost, the server shut down, the call was cancelled): it
+    /// may have taken effect or not. Never retried blindly: the commit is looked up in the log first.
+    /// </summary>
+    OutcomeUnknown,
+
     /// <summary>Anything else: the commit fails.</summary>
     Fatal,
 }

@@ -47,7 +47,21 @@ internal static class BatchCommitWriter
             await transaction.InsertEventsAsync(events, cancellationToken).ConfigureAwait(false);
         }
 
-        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (store.Classify(e) == StoreErrorKind.OutcomeUnknown)
+        {
+            // One transaction: its first accepted commit in the log means all of them are, at the numbers stamped above.
+            if (accepted.Count == 0)
+            {
+                throw new WriteNotLandedException(e);
+            }
+
+            _ = await UnknownOutcome.ResolveAsync(store, batch[accepted[0]].CommitId, e, cancellationToken).ConfigureAwait(false);
+        }
+
         return outcomes;
     }
 }

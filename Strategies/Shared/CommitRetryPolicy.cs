@@ -68,6 +68,8 @@ internal sealed class CommitRetryPolicy
         }
     }
 
+    // An outcome the store calls unknown is never retried as it is: only once the log has shown it did not land.
     private bool IsTransient(Exception exception) =>
-        exception is not ConcurrencyConflictException && _store.Classify(exception) == StoreErrorKind.Transient;
+        exception is WriteNotLandedException
+        || (exception is not (ConcurrencyConflictException or CommitOutcomeUnknownException) && _store.Classify(exception) == StoreErrorKind.Transient);
 }

@@ -40,7 +40,7 @@ public abstract class CommitStrategyBase : ICommitStrategy
         ArgumentNullException.ThrowIfNull(request);
         try
         {
-            return await RetryAsync(ct => CommitOnceAsync(request, ct), cancellationToken).ConfigureAwait(false);
+            return await RetryAsync(ct => CommitSettledAsync(request, ct), cancellationToken).ConfigureAwait(false);
         }
         catch (ConcurrencyConflictException)
         {
@@ -53,6 +53,20 @@ public abstract class CommitStrategyBase : ICommitStrategy
     {
         GC.SuppressFinalize(this);
         return ValueTask.CompletedTask;
+    }
+
+    /// <summary>One attempt whose lost answer, if any, is settled from the log before anything is retried.</summary>
+    private async Task<CommitResult> CommitSettledAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await CommitOnceAsync(request, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (Store.Classify(e) == StoreErrorKind.OutcomeUnknown)
+        {
+            var numbers = await UnknownOutcome.ResolveAsync(Store, request.CommitId, e, cancellationToken).ConfigureAwait(false);
+            return new CommitResult(request.CommitId, numbers, request.NextAggregateVersion);
+        }
     }
 
     /// <summary>One attempt: on a transient failure it is called again from the start, in a new transaction.</summary>

@@ -64,6 +64,10 @@ public static class EventLogVerifier
             {
                 add(ViolationKind.LostEvents, true, $"{name} has none of its events in the log");
             }
+            else if (found.Length == entry.EventCount && entry.Outcome == LedgerOutcome.Failed)
+            {
+                add(ViolationKind.FailedCommitWritten, true, $"{name} is in the log at {Ranges(found)}; its caller was told it failed ({entry.Failure})");
+            }
             else if (found.Length > 0 && found.Length < entry.EventCount)
             {
                 add(ViolationKind.PartialCommit, claimed.AtomicMultiEventCommit, $"{name} has only {found.Length} of them in the log");

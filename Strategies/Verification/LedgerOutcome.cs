@@ -9,6 +9,9 @@ public enum LedgerOutcome
     /// <summary>Rejected as a concurrency conflict: none of its events may be in the log.</summary>
     Conflict,
 
-    /// <summary>Failed otherwise: the commit may or may not have been written, but never in part.</summary>
+    /// <summary>Failed: nothing of it may be in the log (the caller was told so, and may commit it again).</summary>
     Failed,
+
+    /// <summary>Outcome unknown (its answer lost and not settled, or the caller cancelled): in the log whole and once, or not at all.</summary>
+    Unknown,
 }

@@ -15,6 +15,9 @@ public enum ViolationKind
     /// <summary>A commit rejected as a conflict left events in the log.</summary>
     ConflictWroteEvents,
 
+    /// <summary>A commit its caller was told had failed is in the log: a caller that commits it again writes it twice.</summary>
+    FailedCommitWritten,
+
     /// <summary>The log holds an acknowledged commit's events at other sequence numbers, or at another aggregate version, than the caller was told.</summary>
     AcknowledgementMismatch,
 

@@ -114,7 +114,7 @@ public sealed class MongoStoreTests
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(Error(MongoServerException.DuplicateKey)));
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(Error(251, MongoException.TransientTransactionError)));
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(Error(10107)));
-        Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.Classify(Error(50, MongoException.UnknownTransactionCommitResult)));
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.Classify(Error(50, MongoException.UnknownTransactionCommitResult)));
         Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.Classify(Error(13)));
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(new MongoConnectionException(new MongoHost(MongoHostType.Hostname, "db", null), "reset")));
     }

@@ -1,6 +1,7 @@
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Stores.Postgres;
 using Npgsql;
 
 namespace EventCommitLab.Tests.Postgres;
@@ -42,6 +43,17 @@ public sealed class PostgresErrorClassifierTests(LabStores stores)
         Assert.Equal(StoreErrorKind.Transient, Stores.Postgres.PostgresErrorClassifier.Classify(
             new PostgresException("deadlock", "ERROR", "ERROR", PostgresErrorCodes.DeadlockDetected)));
         Assert.Equal(StoreErrorKind.Fatal, Stores.Postgres.PostgresErrorClassifier.Classify(new InvalidOperationException()));
+    }
+
+    [Fact]
+    public void a_write_whose_answer_was_lost_is_an_unknown_outcome_and_only_lost_answers_count_as_lost()
+    {
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, Stores.Postgres.PostgresErrorClassifier.Classify(new WriteOutcomeUnknownException("COMMIT", new IOException("reset"))));
+        Assert.True(LostWrites.IsLostAnswer(new NpgsqlException("Exception while reading from stream", new IOException("reset"))));
+        Assert.True(LostWrites.IsLostAnswer(new PostgresException("terminating connection due to administrator command", "FATAL", "FATAL", PostgresErrorCodes.AdminShutdown)));
+        Assert.True(LostWrites.IsLostAnswer(new PostgresException("connection failure", "FATAL", "FATAL", PostgresErrorCodes.ConnectionFailure)));
+        Assert.False(LostWrites.IsLostAnswer(new PostgresException("duplicate key", "ERROR", "ERROR", PostgresErrorCodes.UniqueViolation)));
+        Assert.False(LostWrites.IsLostAnswer(new InvalidOperationException()));
     }
 
     private static StoredEvent Event(long sequenceNumber) => new(sequenceNumber, "source", "Happened", null, null, Guid.NewGuid(), [], "{}");

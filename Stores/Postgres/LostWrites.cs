@@ -1,0 +1,67 @@
+using System.Collections.Concurrent;
+using Npgsql;
+
+namespace EventCommitLab.Stores.Postgres;
+
+/// <summary>
+/// The server processes whose last write got no answer. A server process goes on with a statement after its client is
+/// gone, so a COMMIT whose answer was lost may still land: before the log is read to settle it, these processes are
+/// ended and awaited, and only then does what the log shows stay true.
+/// </summary>
+internal sealed class LostWrites
+{
+    private static readonly TimeSpan GoneWithin = TimeSpan.FromSeconds(30);
+    private readonly ConcurrentDictionary<int, DateTimeOffset> _processes = new();
+
+    /// <summary>No answer came: the connection broke or timed out (no SQLSTATE), the server shut down, or the call was cancelled.</summary>
+    public static bool IsLostAnswer(Exception exception) => exception switch
+    {
+        PostgresException e => e.SqlState.StartsWith("08", StringComparison.Ordinal)
+            || e.SqlState is PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow,
+        NpgsqlException or OperationCanceledException or TimeoutException => true,
+        _ => false,
+    };
+
+    public void Add(int serverProcess) => _processes.TryAdd(serverProcess, DateTimeOffset.UtcNow);
+
+    /// <summary>Ends every server process whose write got no answer and waits until none is left.</summary>
+    /// <exception cref="TimeoutException">One is still there after 30 s.</exception>
+    public async Task EndAsync(NpgsqlConnection connection, CancellationToken cancellationToken)
+    {
+        var lost = _processes.ToArray();
+        if (lost.Length == 0)
+        {
+            return;
+        }
+
+        // backend_start before the loss: a new process that got a recycled pid is left alone.
+        await using var end = new NpgsqlCommand("""
+            SELECT count(*) FILTER (WHERE pg_terminate_backend(a.pid))
+            FROM pg_stat_activity a JOIN unnest($1::int[], $2::timestamptz[]) AS l(pid, lost) ON a.pid = l.pid AND a.backend_start <= l.lost
+            """, connection);
+        end.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. lost.Select(l => l.Key)] });
+        end.Parameters.Add(new NpgsqlParameter<DateTimeOffset[]> { TypedValue = [.. lost.Select(l => l.Value)] });
+        await using var left = new NpgsqlCommand("""
+            SELECT count(*) FROM pg_stat_activity a JOIN unnest($1::int[], $2::timestamptz[]) AS l(pid, lost) ON a.pid = l.pid AND a.backend_start <= l.lost
+            """, connection);
+        left.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. lost.Select(l => l.Key)] });
+        left.Parameters.Add(new NpgsqlParameter<DateTimeOffset[]> { TypedValue = [.. lost.Select(l => l.Value)] });
+
+        await end.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+        var until = DateTime.UtcNow + GoneWithin;
+        while ((long)(await left.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))! > 0)
+        {
+            if (DateTime.UtcNow > until)
+            {
+                throw new TimeoutException($"Server processes of lost writes ({string.Join(", ", lost.Select(l => l.Key))}) were still there after {GoneWithin.TotalSeconds:0} s.");
+            }
+
+            await Task.Delay(20, cancellationToken).ConfigureAwait(false);
+        }
+
+        foreach (var (process, _) in lost)
+        {
+            _processes.TryRemove(process, out _);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+
+namespace EventCommitLab.Tests.Infrastructure;
+
+/// <summary>
+/// A real TCP relay between the client and PostgreSQL that, once armed, cuts the next connection that sends COMMIT:
+/// before forwarding it (the commit never reaches the server) or after the server has answered it (the commit landed,
+/// the client never hears). The fault a lost network gives, with no driver mocked.
+/// </summary>
+/// <remarks>COMMIT is found as the bytes "COMMIT\0" in what the client sends, as Npgsql sends it in one message.</remarks>
+public sealed class CommitCuttingRelay : IAsyncDisposable
+{
+    private static readonly byte[] Commit = Encoding.ASCII.GetBytes("COMMIT\0");
+    private readonly TcpListener _listener = new(IPAddress.Loopback, 0);
+    private readonly int _serverPort;
+    private readonly CancellationTokenSource _stop = new();
+    private readonly List<Task> _connections = [];
+    private readonly Task _accepting;
+    private int _armed;
+
+    public CommitCuttingRelay(int serverPort)
+    {
+        _serverPort = serverPort;
+        _listener.Start();
+        _accepting = AcceptAsync();
+    }
+
+    public enum Cut
+    {
+        None,
+        BeforeCommit,
+        AfterCommitLanded,
+    }
+
+    public int Port => ((IPEndPoint)_listener.LocalEndpoint).Port;
+
+    /// <summary>How many connections were cut.</summary>
+    public int Cuts { get; private set; }
+
+    /// <summary>Cuts the next connection that sends COMMIT, the given way; one cut per arming.</summary>
+    public void Arm(Cut cut) => Volatile.Write(ref _armed, (int)cut);
+
+    public async ValueTask DisposeAsync()
+    {
+        await _stop.CancelAsync();
+        _listener.Stop();
+        await Task.WhenAll([_accepting, .. _connections]).ContinueWith(_ => { }, TaskScheduler.Default);
+        _stop.Dispose();
+    }
+
+    private async Task AcceptAsync()
+    {
+        while (!_stop.IsCancellationRequested)
+        {
+            TcpClient client;
+            try
+            {
+                client = await _listener.AcceptTcpClientAsync(_stop.Token);
+            }
+            catch (Exception e) when (e is OperationCanceledException or SocketException or ObjectDisposedException)
+            {
+                return;
+            }
+
+            lock (_connections)
+            {
+                _connections.Add(RelayAsync(client));
+            }
+        }
+    }
+
+    private async Task RelayAsync(TcpClient client)
+    {
+        using var server = new TcpClient();
+        using (client)
+        {
+            try
+            {
+                await server.ConnectAsync(IPAddress.Loopback, _serverPort, _stop.Token);
+                using var cut = CancellationTokenSource.CreateLinkedTokenSource(_stop.Token);
+                var swallowReply = new TaskCompletionSource();
+                var up = PumpUpAsync(client.GetStream(), server.GetStream(), swallowReply, cut);
+                var down = PumpDownAsync(server.GetStream(), client.GetStream(), swallowReply, cut);
+                await Task.WhenAny(up, down);
+                await cut.CancelAsync();
+            }
+            catch (Exception e) when (e is OperationCanceledException or SocketException or IOException or ObjectDisposedException)
+            {
+            }
+        }
+    }
+
+    private async Task PumpUpAsync(NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, CancellationTokenSource cut)
+    {
+        var buffer = new byte[64 * 1024];
+        int read;
+        while ((read = await from.ReadAsync(buffer, cut.Token)) > 0)
+        {
+            if (buffer.AsSpan(0, read).IndexOf(Commit) >= 0 && (Cut)Interlocked.Exchange(ref _armed, (int)Cut.None) is var armed && armed != Cut.None)
+            {
+                Cuts++;
+                if (armed == Cut.BeforeCommit)
+                {
+                    return;
+                }
+
+                swallowReply.TrySetResult();
+            }
+
+            await to.WriteAsync(buffer.AsMemory(0, read), cut.Token);
+        }
+    }
+
+    private static async Task PumpDownAsync(NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, CancellationTokenSource cut)
+    {
+        var buffer = new byte[64 * 1024];
+        int read;
+        while ((read = await from.ReadAsync(buffer, cut.Token)) > 0)
+        {
+            // The server's answer to the armed COMMIT: it landed; the client never hears of it.
+            if (swallowReply.Task.IsCompleted)
+            {
+                return;
+            }
+
+            await to.WriteAsync(buffer.AsMemory(0, read), cut.Token);
+        }
+    }
+}

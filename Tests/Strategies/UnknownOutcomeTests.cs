@@ -1,0 +1,116 @@
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
+using Npgsql;
+
+namespace EventCommitLab.Tests.Strategies;
+
+/// <summary>
+/// A connection cut around COMMIT by a real TCP relay in front of the private PostgreSQL: a commit that landed is
+/// acknowledged once and never written again, one that did not land is written once by its retry.
+/// </summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class UnknownOutcomeTests(LabStores stores)
+{
+    public static TheoryData<string> Strategies => ["CurrentImplementation", "TransactionalCounter", "InsertMany", "BatchingPipeline"];
+
+    [Theory]
+    [MemberData(nameof(Strategies))]
+    public async Task a_commit_whose_answer_was_lost_after_it_landed_is_acknowledged_once_and_not_written_again(string strategy)
+    {
+        await using var relayed = await RelayedRunAsync(strategy);
+        relayed.Relay.Arm(CommitCuttingRelay.Cut.AfterCommitLanded);
+
+        var outcome = await relayed.Run.CommitAsync(3);
+
+        Assert.Equal(1, relayed.Relay.Cuts);
+        Assert.Null(outcome.Failure);
+        Assert.Equal([0L, 1, 2], outcome.Result!.SequenceNumbers);
+        Assert.Equal(0, relayed.Run.Strategy.Counters.Retries);
+        await AssertCleanAsync(relayed.Run, expectedEvents: 3);
+    }
+
+    [Theory]
+    [MemberData(nameof(Strategies))]
+    public async Task a_commit_cut_before_it_reached_the_server_is_written_once_by_its_retry(string strategy)
+    {
+        await using var relayed = await RelayedRunAsync(strategy);
+        relayed.Relay.Arm(CommitCuttingRelay.Cut.BeforeCommit);
+
+        var outcome = await relayed.Run.CommitAsync(3);
+
+        Assert.Equal(1, relayed.Relay.Cuts);
+        Assert.Null(outcome.Failure);
+        Assert.Equal(1, relayed.Run.Strategy.Counters.Retries);
+        await AssertCleanAsync(relayed.Run, expectedEvents: 3);
+    }
+
+    [Fact]
+    public async Task an_aggregate_commit_that_landed_unheard_is_acknowledged_at_its_version_not_reported_as_a_conflict()
+    {
+        await using var relayed = await RelayedRunAsync("TransactionalCounter");
+        var order = new AggregateKey("order-1", "Order");
+        relayed.Relay.Arm(CommitCuttingRelay.Cut.AfterCommitLanded);
+
+        var outcome = await relayed.Run.CommitAsync(order, 0, 2);
+        var next = await relayed.Run.CommitAsync(order, 2, 1);
+
+        Assert.Null(outcome.Failure);
+        Assert.Equal(2, outcome.Result!.AggregateVersion);
+        Assert.Null(next.Failure);
+        Assert.Equal(3, await relayed.Run.AggregateVersionAsync(order));
+        await AssertCleanAsync(relayed.Run, expectedEvents: 3);
+    }
+
+    [Fact]
+    public async Task a_lost_answer_whose_lookup_fails_too_is_a_typed_unknown_outcome_the_ledger_keeps_as_unknown()
+    {
+        await using var relayed = await RelayedRunAsync("TransactionalCounter");
+        relayed.Relay.Arm(CommitCuttingRelay.Cut.AfterCommitLanded);
+        var request = CommitRequest.ForEvents(relayed.Run.Events.Create(1));
+
+        // The lookup is asked with a token that is already cancelled, as a caller who gave up would.
+        var lost = new WriteOutcomeUnknownException("COMMIT", new IOException("cut"));
+        var failure = await Assert.ThrowsAsync<EventCommitLab.Strategies.Contract.CommitOutcomeUnknownException>(
+            () => UnknownOutcome.ResolveAsync(relayed.Run.Store, request.CommitId, lost, new CancellationToken(canceled: true)));
+        relayed.Run.Ledger.Record(EventCommitLab.Strategies.Contract.CommitOutcome.Failed(request, failure));
+
+        Assert.Equal(request.CommitId, failure.CommitId);
+        Assert.Equal(LedgerOutcome.Unknown, Assert.Single(relayed.Run.Ledger.Entries).Outcome);
+        Assert.True((await relayed.Run.VerifyAsync()).Passed);
+    }
+
+    private static async Task AssertCleanAsync(StrategyRun run, long expectedEvents)
+    {
+        var report = await run.VerifyAsync();
+        // No failure; a strategy that does not claim a gap-free sequence may show the gap its first attempt left.
+        Assert.True(report.Passed, report.ToString());
+        Assert.All(report.Violations, v => Assert.Equal(ViolationKind.SequenceGap, v.Kind));
+        Assert.Equal(expectedEvents, report.FoundEvents);
+    }
+
+    private async Task<RelayedRun> RelayedRunAsync(string strategy)
+    {
+        var direct = await stores.FreshStoreAsync("postgres");
+        var target = new NpgsqlConnectionStringBuilder(((PostgresEventStore)direct).ConnectionString);
+        var relay = new CommitCuttingRelay(target.Port);
+        target.Port = relay.Port;
+        target.SslMode = SslMode.Disable;
+        var viaRelay = PostgresEventStore.Open(target.ConnectionString, "through a cutting relay");
+        return new RelayedRun(direct, relay, new StrategyRun(viaRelay, StrategyCatalog.Get(strategy), new CommitStrategyOptions()));
+    }
+
+    private sealed record RelayedRun(IEventStore Direct, CommitCuttingRelay Relay, StrategyRun Run) : IAsyncDisposable
+    {
+        public async ValueTask DisposeAsync()
+        {
+            await Run.DisposeAsync();
+            await Relay.DisposeAsync();
+            await Direct.DisposeAsync();
+        }
+    }
+}
