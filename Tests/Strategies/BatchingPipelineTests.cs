@@ -53,6 +53,30 @@ public sealed class BatchingPipelineTests(LabStores stores)
     }
 
     [Fact]
+    public async Task a_caller_who_cancels_while_queued_is_told_so_and_the_ledger_keeps_the_commit_as_unknown_not_failed()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s));
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+        var first = run.CommitAsync(1);
+        await writerHeld;
+        using var giveUp = new CancellationTokenSource();
+
+        var cancelled = run.Ledger.RecordAsync(CommitRequest.ForEvents(run.Events.Create(2)), r => run.Strategy.CommitAsync(r, giveUp.Token));
+        await giveUp.CancelAsync();
+        var outcome = await cancelled;
+        release.SetResult();
+        await first;
+        await run.Strategy.DisposeAsync();
+
+        // The writer had it queued and wrote it: a ledger that said "failed" would make the verifier fail a correct log.
+        Assert.IsAssignableFrom<OperationCanceledException>(outcome.Failure);
+        Assert.Equal(EventCommitLab.Strategies.Verification.LedgerOutcome.Unknown, run.Ledger.Entries.Single(e => e.CommitId == outcome.Request.CommitId).Outcome);
+        Assert.Equal(3, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
     public async Task disposing_writes_and_answers_every_queued_commit_then_takes_no_more()
     {
         await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline");
