@@ -37,6 +37,12 @@ try
         return ReportCommand.Run(options.VerbArguments, Console.Out);
     }
 
+    if (options.Verb == "faults")
+    {
+        return await EventCommitLab.Harness.Faults.FaultsRunner.RunAsync(
+            options, "dotnet run -c Release --project Harness -- faults" + (args.Length > 1 ? " " + string.Join(' ', args.Skip(1)) : ""), Console.Out, cancellation.Token);
+    }
+
     return await LabRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
 }
 catch (ArgumentException e)

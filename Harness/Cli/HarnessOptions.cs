@@ -15,6 +15,7 @@ public sealed record HarnessOptions
         Usage: dotnet run -c Release --project Harness -- [options]
                dotnet run -c Release --project Harness -- compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
+               dotnet run -c Release --project Harness -- faults [--strategies A,B] [--out DIR]   (every strategy under 100 committers while connections are ended and the server is killed; then the verifier)
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
@@ -102,6 +103,12 @@ public sealed record HarnessOptions
         if (args.Count > 0 && args[0] is "compare" or "report")
         {
             return options with { Verb = args[0], VerbArguments = [.. args.Skip(1)] };
+        }
+
+        if (args.Count > 0 && args[0] == "faults")
+        {
+            // The suite takes the main job's options (--strategies, --out, --label, --pg-bin ...); its load is fixed.
+            return Parse([.. args.Skip(1)], environment, mongoEnvironment) with { Verb = "faults" };
         }
 
         for (var i = 0; i < args.Count; i++)

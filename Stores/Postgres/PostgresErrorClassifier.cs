@@ -17,6 +17,10 @@ public static class PostgresErrorClassifier
 
         // Two writers created the same aggregate: the loser's expected version is wrong, which no retry can mend.
         PostgresException { SqlState: PostgresErrorCodes.UniqueViolation, ConstraintName: PostgresSchema.AggregatesPrimaryKey } => StoreErrorKind.Conflict,
+        // The connection was ended (an administrator, a failover, a restart) or not yet accepted: its transaction is rolled
+        // back with it, so the commit may be tried again. At COMMIT the session reports an unknown outcome instead.
+        PostgresException { SqlState: PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow } => StoreErrorKind.Transient,
+        PostgresException e when e.SqlState.StartsWith("08", StringComparison.Ordinal) => StoreErrorKind.Transient,
         PostgresException => StoreErrorKind.Fatal,
         NpgsqlException { IsTransient: true } => StoreErrorKind.Transient,
         _ => StoreErrorKind.Fatal,

@@ -23,6 +23,9 @@ public sealed class PostgresEventStore : IEventStore
 
     public string Description { get; }
 
+    /// <summary>The database this store's log is in.</summary>
+    public string DatabaseName => new NpgsqlConnectionStringBuilder(_dataSource.ConnectionString).Database!;
+
     /// <summary>How this store connects (without a password), e.g. to reach the same database another way.</summary>
     internal string ConnectionString => _dataSource.ConnectionString;
 

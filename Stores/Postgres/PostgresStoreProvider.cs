@@ -161,6 +161,23 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
         return configuration.RunAsUser is { } user ? options with { RunAsUser = user } : options;
     }
 
+    /// <summary>Drops the administrator's pooled connections, e.g. after the server was restarted under them.</summary>
+    public void ForgetAdminConnections() => _admin.Clear();
+
+    /// <summary>Ends up to <paramref name="count"/> of a database's client connections at random, as an administrator or a failover would; returns how many.</summary>
+    public async Task<int> TerminateBackendsAsync(string database, int count, CancellationToken cancellationToken)
+    {
+        await using var command = _admin.CreateCommand("""
+            SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int FROM (
+                SELECT pid FROM pg_stat_activity
+                WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+                ORDER BY random() LIMIT $2) AS chosen
+            """);
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
+        command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = count });
+        return (int)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
+    }
+
     private async Task ExecuteAdminAsync(string sql, CancellationToken cancellationToken)
     {
         await using var command = _admin.CreateCommand(sql);

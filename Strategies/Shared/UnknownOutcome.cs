@@ -9,22 +9,33 @@ namespace EventCommitLab.Strategies.Shared;
 /// </summary>
 internal static class UnknownOutcome
 {
+    private const int FirstWait = 50;
+    private const int MaxWait = 2_000;
+    private static readonly TimeSpan LookupFor = TimeSpan.FromSeconds(60);
+
     /// <returns>The sequence numbers the commit holds in the log.</returns>
     /// <exception cref="WriteNotLandedException">The commit is not in the log: repeating the attempt cannot write it twice.</exception>
     /// <exception cref="CommitOutcomeUnknownException">The lookup failed too, or the caller cancelled: nobody knows yet.</exception>
     public static async Task<IReadOnlyList<long>> ResolveAsync(IEventStore store, Guid commitId, Exception unknown, CancellationToken cancellationToken)
     {
-        IReadOnlyList<long>? found;
-        try
+        // A lost answer often means a server going down: the lookup waits for it to come back, within bounds.
+        var until = DateTime.UtcNow + LookupFor;
+        for (var wait = FirstWait; ; wait = Math.Min(wait * 2, MaxWait))
         {
-            found = await store.FindCommitAsync(commitId, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception lookup)
-        {
-            throw new CommitOutcomeUnknownException(
-                commitId, $"{unknown.Message.Split('\n')[0].Trim()}; looking the commit up failed too ({lookup.GetType().Name}: {lookup.Message.Split('\n')[0].Trim()})", unknown);
-        }
+            try
+            {
+                return await store.FindCommitAsync(commitId, cancellationToken).ConfigureAwait(false) ?? throw new WriteNotLandedException(unknown);
+            }
+            catch (Exception lookup) when (lookup is not WriteNotLandedException)
+            {
+                if (cancellationToken.IsCancellationRequested || DateTime.UtcNow + TimeSpan.FromMilliseconds(wait) > until || store.Classify(lookup) != StoreErrorKind.Transient)
+                {
+                    throw new CommitOutcomeUnknownException(
+                        commitId, $"{unknown.Message.Split('\n')[0].Trim()}; looking the commit up failed too ({lookup.GetType().Name}: {lookup.Message.Split('\n')[0].Trim()})", unknown);
+                }
+            }
 
-        return found ?? throw new WriteNotLandedException(unknown);
+            await Task.Delay(wait, CancellationToken.None).ConfigureAwait(false);
+        }
     }
 }

@@ -54,6 +54,8 @@ public sealed class PostgresErrorClassifierTests(LabStores stores)
         Assert.True(LostWrites.IsLostAnswer(new PostgresException("connection failure", "FATAL", "FATAL", PostgresErrorCodes.ConnectionFailure)));
         Assert.False(LostWrites.IsLostAnswer(new PostgresException("duplicate key", "ERROR", "ERROR", PostgresErrorCodes.UniqueViolation)));
         Assert.False(LostWrites.IsLostAnswer(new InvalidOperationException()));
+        Assert.Equal(StoreErrorKind.Transient, Stores.Postgres.PostgresErrorClassifier.Classify(
+            new PostgresException("terminating connection due to administrator command", "FATAL", "FATAL", PostgresErrorCodes.AdminShutdown)));
     }
 
     private static StoredEvent Event(long sequenceNumber) => new(sequenceNumber, "source", "Happened", null, null, Guid.NewGuid(), [], "{}");

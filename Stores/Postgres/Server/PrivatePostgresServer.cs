@@ -191,6 +191,40 @@ public sealed class PrivatePostgresServer : IPostgresServer
         await File.AppendAllTextAsync(Path.Combine(DataFolder, "postgresql.conf"), conf.ToString(), cancellationToken).ConfigureAwait(false);
     }
 
+    /// <summary>
+    /// Kills the postmaster with SIGKILL, as a crash of the machine's database would, then starts it again on the same
+    /// data folder and port; returns once it answers, crash recovery done. For the faults suite.
+    /// </summary>
+    public async Task CrashAndRestartAsync(CancellationToken cancellationToken)
+    {
+        var pid = ProcessId ?? throw new InvalidOperationException("The private PostgreSQL is not running.");
+        UnixProcesses.Signal(pid, UnixProcesses.SigKill);
+        if (_postmaster is { } wrapper)
+        {
+            await ReapAsync(wrapper).ConfigureAwait(false);
+            _postmaster = null;
+        }
+
+        // Its server processes end once they notice; until then they hold the shared memory and a new postmaster
+        // refuses to start, so starting is tried again for a while.
+        var until = DateTime.UtcNow + StartTimeout;
+        while (DateTime.UtcNow < until)
+        {
+            _postmaster = _runner.StartInBackground(Program("postgres"), ["-D", DataFolder, "-p", Port.ToString(CultureInfo.InvariantCulture)], LogFile);
+            if (await WaitUntilAnswersAsync(_postmaster, cancellationToken).ConfigureAwait(false))
+            {
+                _log?.Invoke($"private PostgreSQL restarted after SIGKILL on 127.0.0.1:{Port}");
+                return;
+            }
+
+            await ReapAsync(_postmaster).ConfigureAwait(false);
+            _postmaster = null;
+            await Task.Delay(200, cancellationToken).ConfigureAwait(false);
+        }
+
+        throw new StoreSetupException($"The private PostgreSQL did not come back after SIGKILL.{Environment.NewLine}{ServerLogTail()}");
+    }
+
     private async Task StartServerAsync(CancellationToken cancellationToken)
     {
         // The free port is found by binding to port 0 and letting go; another program may take it in between, so a

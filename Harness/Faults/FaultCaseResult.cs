@@ -1,0 +1,28 @@
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Strategies.Contract;
+
+namespace EventCommitLab.Harness.Faults;
+
+/// <summary>One strategy under one fault: what callers were told, and what the verifier found in the log.</summary>
+/// <param name="UnknownInLog">Of the commits whose outcome stayed unknown, those the log holds.</param>
+/// <param name="FaultsInjected">Connections ended, or crashes.</param>
+/// <param name="FirstAcknowledgementAfterFault">From the fault to the first acknowledgement of a commit started after it; null when none came.</param>
+/// <param name="Failure">Why the case could not run or be checked; null when it was.</param>
+public sealed record FaultCaseResult(
+    FaultKind Fault,
+    string Strategy,
+    StrategyGuarantees Claims,
+    int FaultsInjected,
+    long Commits,
+    long Acknowledged,
+    long Failed,
+    long Conflicts,
+    long Unknown,
+    long UnknownInLog,
+    TimeSpan? FirstAcknowledgementAfterFault,
+    VerificationTally Verification,
+    string? FirstFailureCause,
+    string? Failure)
+{
+    public int Count(Strategies.Verification.ViolationKind kind) => Verification.Violations.Where(v => v.Kind == kind).Sum(v => v.Count);
+}

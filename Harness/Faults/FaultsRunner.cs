@@ -1,0 +1,154 @@
+using System.Globalization;
+using System.Runtime.InteropServices;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Stores.Postgres.Server;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Strategies.Verification;
+
+namespace EventCommitLab.Harness.Faults;
+
+/// <summary>
+/// <c>faults</c>: every strategy under a sustained load of 100 committers on the private PostgreSQL, durable, while
+/// the database is hurt (connections ended, the server killed and restarted); then the verifier over the ledger.
+/// Written like a run: under a temporary name, renamed when complete.
+/// </summary>
+internal static class FaultsRunner
+{
+    public const int Committers = 100;
+    public const int EventsPerCommit = 10;
+    private static readonly TimeSpan Before = TimeSpan.FromSeconds(1.5);
+    private static readonly TimeSpan After = TimeSpan.FromSeconds(3);
+    private static readonly TimeSpan TerminatingFor = TimeSpan.FromSeconds(1.5);
+    private const int ConnectionsPerBlow = 5;
+
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(console);
+        if (options.Store != "postgres")
+        {
+            throw new ArgumentException($"faults: --store {options.Store} is not supported; the faults suite runs on --store postgres (it ends connections and kills the server).");
+        }
+
+        options = options with { Label = options.Label ?? "postgres-faults" };
+        var folder = ResultsFolder.Choose(options);
+        var partial = folder + ".partial";
+        Directory.CreateDirectory(partial);
+        try
+        {
+            var started = DateTimeOffset.Now;
+            var source = EnvironmentProbe.GitCommit();
+            await using var provider = (PostgresStoreProvider)await StoreCatalog.Get("postgres").StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
+            console.WriteLine($"Store: {provider.Description}");
+            var cases = new List<FaultCaseResult>();
+            var total = Enum.GetValues<FaultKind>().Length * options.Strategies.Count;
+            foreach (var fault in Enum.GetValues<FaultKind>())
+            {
+                foreach (var registration in options.Strategies)
+                {
+                    cancellationToken.ThrowIfCancellationRequested();
+                    console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{cases.Count + 1,2}/{total}] {fault}: {registration.Name}"));
+                    var result = await RunCaseAsync(fault, registration, provider, cancellationToken).ConfigureAwait(false);
+                    console.WriteLine($"          {Describe(result)}");
+                    cases.Add(result);
+                }
+            }
+
+            cancellationToken.ThrowIfCancellationRequested();
+            var header = new FaultsEnvironment(
+                EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription,
+                provider.Description, source, commandLine, started, DateTimeOffset.Now);
+            File.WriteAllText(Path.Combine(partial, "summary.md"), FaultsSummaryWriter.Write(header, cases));
+            Directory.Move(partial, folder);
+            var broken = cases.Count(c => c.Verification.Checked == VerificationKind.Verifier && !c.Verification.Passed);
+            var failed = cases.Count(c => c.Failure is not null);
+            console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+            console.WriteLine($"{cases.Count} cases: {broken} with a broken guarantee, {failed} that could not run or be checked.");
+            return ExitCodes.OfRun(cases.Count, failed, broken);
+        }
+        catch
+        {
+            if (Directory.Exists(partial))
+            {
+                Directory.Delete(partial, recursive: true);
+            }
+
+            throw;
+        }
+    }
+
+    internal static async Task<FaultCaseResult> RunCaseAsync(FaultKind fault, StrategyRegistration registration, PostgresStoreProvider provider, CancellationToken cancellationToken)
+    {
+        var store = (PostgresEventStore)await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        var ledger = new CommitLedger();
+        var strategy = registration.Create(store, new CommitStrategyOptions());
+        var injected = 0;
+        FaultLoad.Outcome? load = null;
+        string? failure = null;
+        try
+        {
+            Func<CancellationToken, Task> hurt = fault switch
+            {
+                FaultKind.TerminateBackends => async ct =>
+                {
+                    var until = DateTime.UtcNow + TerminatingFor;
+                    while (DateTime.UtcNow < until)
+                    {
+                        injected += await provider.TerminateBackendsAsync(store.DatabaseName, ConnectionsPerBlow, ct).ConfigureAwait(false);
+                        await Task.Delay(100, ct).ConfigureAwait(false);
+                    }
+                },
+                FaultKind.KillServer when provider.Server is PrivatePostgresServer server => async ct =>
+                {
+                    await server.CrashAndRestartAsync(ct).ConfigureAwait(false);
+                    provider.ForgetAdminConnections();
+                    injected++;
+                },
+                _ => throw new ArgumentException("faults: killing the server needs the private PostgreSQL the lab starts; run without --connection."),
+            };
+            load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, Before, After, hurt, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            failure = FailureCause.Of(e);
+        }
+        finally
+        {
+            await strategy.DisposeAsync().ConfigureAwait(false);
+        }
+
+        try
+        {
+            var snapshot = await EventLogSnapshot.ReadAsync(store, cancellationToken).ConfigureAwait(false);
+            var entries = ledger.Entries;
+            var report = EventLogVerifier.Verify(snapshot, entries, strategy.Guarantees);
+            var inLog = snapshot.Events.Select(e => e.CommitId).ToHashSet();
+            return new FaultCaseResult(
+                fault, registration.Name, strategy.Guarantees, injected, entries.Count,
+                entries.Count(e => e.Outcome == LedgerOutcome.Acknowledged),
+                entries.Count(e => e.Outcome == LedgerOutcome.Failed),
+                entries.Count(e => e.Outcome == LedgerOutcome.Conflict),
+                entries.Count(e => e.Outcome == LedgerOutcome.Unknown),
+                entries.Count(e => e.Outcome == LedgerOutcome.Unknown && inLog.Contains(e.CommitId)),
+                load?.FirstAcknowledgementAfterFault, VerificationTally.From(report), load?.FirstFailureCause, failure);
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return new FaultCaseResult(fault, registration.Name, strategy.Guarantees, injected, 0, 0, 0, 0, 0, 0, null, VerificationTally.NotChecked, load?.FirstFailureCause,
+                failure ?? $"verification failed: {FailureCause.Of(e)}");
+        }
+        finally
+        {
+            await store.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    private static string Describe(FaultCaseResult c) => string.Create(CultureInfo.InvariantCulture,
+        $"{c.Acknowledged:N0} acknowledged, {c.Failed:N0} failed, {c.Unknown:N0} unknown ({c.UnknownInLog} in the log); " +
+        $"{(c.Failure is not null ? $"FAILED: {c.Failure}" : c.Verification.Passed ? "verifier clean of failures" : "BROKEN GUARANTEE")}");
+}

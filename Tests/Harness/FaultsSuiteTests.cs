@@ -1,0 +1,50 @@
+using EventCommitLab.Harness.Faults;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Stores.Postgres.Server;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Verification;
+
+namespace EventCommitLab.Tests.Harness;
+
+/// <summary>
+/// The faults suite's cases for real, each on a private PostgreSQL of its own (killing the shared one would hurt the
+/// other tests): the server SIGKILLed under 100 committers and restarted, connections ended mid-commit.
+/// </summary>
+public sealed class FaultsSuiteTests : IAsyncLifetime
+{
+    private readonly string _tempRoot = Path.Combine(Path.GetTempPath(), $"commit-lab-faults-{Guid.NewGuid().ToString("N")[..8]}");
+    private PostgresStoreProvider _provider = null!;
+
+    public async Task InitializeAsync() =>
+        _provider = await PostgresStoreProvider.ConnectAsync(
+            await PrivatePostgresServer.StartAsync(new PrivatePostgresOptions { TempRoot = _tempRoot }, CancellationToken.None), CancellationToken.None);
+
+    public async Task DisposeAsync()
+    {
+        await _provider.DisposeAsync();
+        if (Directory.Exists(_tempRoot))
+        {
+            Directory.Delete(_tempRoot, recursive: true);
+        }
+    }
+
+    [Theory]
+    [InlineData(FaultKind.KillServer, "TransactionalCounter")]
+    [InlineData(FaultKind.KillServer, "BatchingPipeline")]
+    [InlineData(FaultKind.TerminateBackends, "BatchingPipeline")]
+    public async Task a_strategy_that_claims_durability_loses_doubles_and_alters_nothing_when_the_database_is_hurt_under_load(FaultKind fault, string strategy)
+    {
+        var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _provider, CancellationToken.None);
+
+        Assert.Null(result.Failure);
+        Assert.True(result.FaultsInjected > 0);
+        Assert.True(result.Acknowledged > 0);
+        Assert.Equal(VerificationKind.Verifier, result.Verification.Checked);
+        Assert.True(result.Verification.Passed, string.Join("; ", result.Verification.Violations.Select(v => $"{v.Kind} x{v.Count}: {v.Example}")));
+        Assert.All(
+            [ViolationKind.LostEvents, ViolationKind.UnexpectedEvents, ViolationKind.AlteredEvent, ViolationKind.FailedCommitWritten, ViolationKind.SequenceGap],
+            kind => Assert.Equal(0, result.Count(kind)));
+        Assert.NotNull(result.FirstAcknowledgementAfterFault);
+    }
+}
