@@ -6,7 +6,7 @@ namespace EventCommitLab.Harness.Faults;
 /// <summary>One strategy under one fault: what callers were told, and what the verifier found in the log.</summary>
 /// <param name="UnknownInLog">Of the commits whose outcome stayed unknown, those the log holds.</param>
 /// <param name="FaultsInjected">Connections ended, or crashes.</param>
-/// <param name="FirstAcknowledgementAfterFault">From the fault to the first acknowledgement of a commit started after it; null when none came.</param>
+/// <param name="LongestStall">The longest time no commit was acknowledged: how long the fault stopped the strategy; null with fewer than two acknowledgements.</param>
 /// <param name="Failure">Why the case could not run or be checked; null when it was.</param>
 public sealed record FaultCaseResult(
     FaultKind Fault,
@@ -19,7 +19,7 @@ public sealed record FaultCaseResult(
     long Conflicts,
     long Unknown,
     long UnknownInLog,
-    TimeSpan? FirstAcknowledgementAfterFault,
+    TimeSpan? LongestStall,
     VerificationTally Verification,
     string? FirstFailureCause,
     string? Failure)

@@ -14,7 +14,8 @@ internal static class FaultLoad
 {
     private static readonly TimeSpan DrainLimit = TimeSpan.FromSeconds(180);
 
-    public sealed record Outcome(TimeSpan? FirstAcknowledgementAfterFault, string? FirstFailureCause);
+    /// <param name="LongestStall">The longest time with no commit acknowledged, from the first acknowledgement to the last.</param>
+    public sealed record Outcome(TimeSpan? LongestStall, string? FirstFailureCause);
 
     public static async Task<Outcome> RunAsync(
         ICommitStrategy strategy, CommitLedger ledger, int committers, int eventsPerCommit, TimeSpan before, TimeSpan after,
@@ -22,15 +23,13 @@ internal static class FaultLoad
     {
         var sample = new SampleEvents();
         var stop = 0;
-        var faultAt = long.MaxValue;
-        long firstAcknowledgement = 0;
+        var acknowledgements = new System.Collections.Concurrent.ConcurrentQueue<long>();
         string? firstFailure = null;
 
         async Task CommitterAsync()
         {
             while (Volatile.Read(ref stop) == 0 && !cancellationToken.IsCancellationRequested)
             {
-                var started = Stopwatch.GetTimestamp();
                 var outcome = await ledger.RecordAsync(
                     CommitRequest.ForEvents(sample.Create(eventsPerCommit)), r => strategy.CommitAsync(r, cancellationToken)).ConfigureAwait(false);
                 if (outcome.Failure is { } failure)
@@ -40,24 +39,23 @@ internal static class FaultLoad
                     // A strategy that fails fast would otherwise spin a core the database needs to recover.
                     await Task.Delay(10, CancellationToken.None).ConfigureAwait(false);
                 }
-                else if (started > Volatile.Read(ref faultAt))
+                else
                 {
-                    Interlocked.CompareExchange(ref firstAcknowledgement, Stopwatch.GetTimestamp(), 0);
+                    acknowledgements.Enqueue(Stopwatch.GetTimestamp());
                 }
             }
         }
 
         var running = Enumerable.Range(0, committers).Select(_ => Task.Run(CommitterAsync, CancellationToken.None)).ToArray();
         await Task.Delay(before, cancellationToken).ConfigureAwait(false);
-        var injected = Stopwatch.GetTimestamp();
-        Volatile.Write(ref faultAt, injected);
         await fault(cancellationToken).ConfigureAwait(false);
         await Task.Delay(after, cancellationToken).ConfigureAwait(false);
         Volatile.Write(ref stop, 1);
 
         // Commits in flight finish (their retries are bounded by the strategy's own limits).
         await Task.WhenAll(running).WaitAsync(DrainLimit, cancellationToken).ConfigureAwait(false);
-        var first = Interlocked.Read(ref firstAcknowledgement);
-        return new Outcome(first == 0 ? null : Stopwatch.GetElapsedTime(injected, first), firstFailure);
+        var times = acknowledgements.Order().ToArray();
+        var stall = times.Length < 2 ? (TimeSpan?)null : Stopwatch.GetElapsedTime(0, times.Zip(times.Skip(1), (a, b) => b - a).Max());
+        return new Outcome(stall, firstFailure);
     }
 }

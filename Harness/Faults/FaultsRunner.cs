@@ -135,7 +135,7 @@ internal static class FaultsRunner
                 entries.Count(e => e.Outcome == LedgerOutcome.Conflict),
                 entries.Count(e => e.Outcome == LedgerOutcome.Unknown),
                 entries.Count(e => e.Outcome == LedgerOutcome.Unknown && inLog.Contains(e.CommitId)),
-                load?.FirstAcknowledgementAfterFault, VerificationTally.From(report), load?.FirstFailureCause, failure);
+                load?.LongestStall, VerificationTally.From(report), load?.FirstFailureCause, failure);
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {

@@ -45,6 +45,6 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
         Assert.All(
             [ViolationKind.LostEvents, ViolationKind.UnexpectedEvents, ViolationKind.AlteredEvent, ViolationKind.FailedCommitWritten, ViolationKind.SequenceGap],
             kind => Assert.Equal(0, result.Count(kind)));
-        Assert.NotNull(result.FirstAcknowledgementAfterFault);
+        Assert.NotNull(result.LongestStall);
     }
 }
