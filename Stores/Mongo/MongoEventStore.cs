@@ -89,6 +89,18 @@ public sealed class MongoEventStore : IEventStore
         return numbers.Count > 0 ? numbers : null;
     }
 
+    public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)
+    {
+        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
+        await foreach (var document in _collections.Counters.On(lease)
+            .FindAsync(new BsonDocument("_id", MongoEventDocuments.EventsCounterId), new MongoFindOptions(Limit: 1), null, cancellationToken).ConfigureAwait(false))
+        {
+            return document["next"].ToInt64();
+        }
+
+        return null;
+    }
+
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await foreach (var document in FindAllAsync(_collections.Events, cancellationToken).ConfigureAwait(false))

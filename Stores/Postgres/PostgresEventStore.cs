@@ -144,6 +144,13 @@ public sealed class PostgresEventStore : IEventStore
         return numbers.Count > 0 ? numbers : null;
     }
 
+    public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)
+    {
+        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await using var command = new NpgsqlCommand("SELECT next_sequence_number FROM sequence_counter WHERE id = 1", connection);
+        return await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long next ? next : null;
+    }
+
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);

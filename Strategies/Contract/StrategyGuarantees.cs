@@ -9,11 +9,17 @@ namespace EventCommitLab.Strategies.Contract;
 /// <param name="GapFreeSequence">Sequence numbers run 0, 1, 2, ... with none skipped, even after failed commits.</param>
 /// <param name="ContiguousCommit">A commit's events have consecutive sequence numbers.</param>
 /// <param name="SafeWithSeveralWriterProcesses">Several processes may commit to one log at once.</param>
+/// <param name="CounterAtLogEnd">
+/// The strategy numbers from the store's sequence counter and leaves it at the log's end: ahead of it, the next commit
+/// leaves a gap; behind it, the next commit collides with numbers already taken. (Strategies that number otherwise
+/// leave the counter alone, so only these are held to it.)
+/// </param>
 public sealed record StrategyGuarantees(
     bool AtomicMultiEventCommit,
     bool GapFreeSequence,
     bool ContiguousCommit,
-    bool SafeWithSeveralWriterProcesses)
+    bool SafeWithSeveralWriterProcesses,
+    bool CounterAtLogEnd = false)
 {
     public static StrategyGuarantees All { get; } = new(true, true, true, true);
 
@@ -25,5 +31,6 @@ public sealed record StrategyGuarantees(
         yield return ("gap-free sequence", GapFreeSequence);
         yield return ("contiguous commit", ContiguousCommit);
         yield return ("several writer processes", SafeWithSeveralWriterProcesses);
+        yield return ("counter at the log's end", CounterAtLogEnd);
     }
 }

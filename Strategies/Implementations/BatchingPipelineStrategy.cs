@@ -39,7 +39,7 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
 
     public override string Name => "BatchingPipeline";
 
-    public override StrategyGuarantees Guarantees => StrategyGuarantees.All;
+    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
 
     public override async Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken)
     {

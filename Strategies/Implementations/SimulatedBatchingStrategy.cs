@@ -20,7 +20,7 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
 {
     public override string Name => "SimulatedBatching";
 
-    public override StrategyGuarantees Guarantees => StrategyGuarantees.All;
+    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
 
     public async Task<IReadOnlyList<CommitOutcome>> CommitWaveAsync(IReadOnlyList<CommitRequest> wave, CancellationToken cancellationToken)
     {

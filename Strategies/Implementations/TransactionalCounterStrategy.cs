@@ -18,7 +18,7 @@ public sealed class TransactionalCounterStrategy(IEventStore store, CommitStrate
 {
     public override string Name => "TransactionalCounter";
 
-    public override StrategyGuarantees Guarantees => StrategyGuarantees.All;
+    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {

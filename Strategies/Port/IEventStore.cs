@@ -31,6 +31,9 @@ public interface IEventStore : IAsyncDisposable
     /// </summary>
     Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken);
 
+    /// <summary>The next number the store's sequence counter would hand out, or null when the store keeps none. For the verifier.</summary>
+    Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken);
+
     /// <summary>The whole log in sequence order, as committed. For the verifier.</summary>
     IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
 

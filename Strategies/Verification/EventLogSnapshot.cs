@@ -3,8 +3,9 @@ using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Strategies.Verification;
 
-/// <summary>The log and the aggregate versions as the database holds them, read once.</summary>
-public sealed record EventLogSnapshot(IReadOnlyList<StoredEvent> Events, IReadOnlyList<AggregateVersionRecord> Aggregates)
+/// <summary>The log, the aggregate versions and the sequence counter as the database holds them, read once.</summary>
+/// <param name="CounterNext">The next number the store's counter would hand out; null when the store keeps none.</param>
+public sealed record EventLogSnapshot(IReadOnlyList<StoredEvent> Events, IReadOnlyList<AggregateVersionRecord> Aggregates, long? CounterNext = null)
 {
     public static async Task<EventLogSnapshot> ReadAsync(IEventStore store, CancellationToken cancellationToken)
     {
@@ -21,6 +22,6 @@ public sealed record EventLogSnapshot(IReadOnlyList<StoredEvent> Events, IReadOn
             aggregates.Add(a);
         }
 
-        return new EventLogSnapshot(events, aggregates);
+        return new EventLogSnapshot(events, aggregates, await store.ReadSequenceCounterAsync(cancellationToken).ConfigureAwait(false));
     }
 }

@@ -33,6 +33,7 @@ public static class EventLogVerifier
         CheckCommits(snapshot.Events, ledger, claimed, Add);
         CheckSequence(snapshot.Events, claimed, Add);
         CheckAggregates(snapshot, Add);
+        CheckCounter(snapshot, claimed, Add);
 
         var expected = ledger.Where(e => e.Outcome == LedgerOutcome.Acknowledged).Sum(e => (long)e.EventCount);
         return new VerificationReport(expected, snapshot.Events.Count, violations);
@@ -156,6 +157,17 @@ public static class EventLogVerifier
             }
 
             expected = number + 1;
+        }
+    }
+
+    private static void CheckCounter(EventLogSnapshot snapshot, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    {
+        var end = snapshot.Events.Count == 0 ? 0 : snapshot.Events.Max(e => e.SequenceNumber) + 1;
+        if (claimed.CounterAtLogEnd && snapshot.CounterNext is { } next && next != end)
+        {
+            add(ViolationKind.CounterDrift, true, next > end
+                ? $"the sequence counter stands at {next}, {next - end} past the log's end ({end}): the next commit leaves a gap"
+                : $"the sequence counter stands at {next}, behind the log's end ({end}): the next commit takes numbers already held");
         }
     }
 

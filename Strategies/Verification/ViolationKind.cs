@@ -44,4 +44,7 @@ public enum ViolationKind
 
     /// <summary>An aggregate's stored version disagrees with its events.</summary>
     AggregateRowMismatch,
+
+    /// <summary>The store's sequence counter is not at the log's end (ahead: a gap to come; behind: collisions to come).</summary>
+    CounterDrift,
 }

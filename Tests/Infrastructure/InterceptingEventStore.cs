@@ -36,6 +36,8 @@ public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
     public Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken) =>
         Inner.WriteRawAsync(storedEvents, aggregateVersions, cancellationToken);
 
+    public Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken) => Inner.ReadSequenceCounterAsync(cancellationToken);
+
     public Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken) => Inner.FindCommitAsync(commitId, cancellationToken);
 
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => Inner.ReadLogAsync(cancellationToken);

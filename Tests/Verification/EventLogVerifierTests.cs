@@ -219,6 +219,34 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
         Assert.Contains("acknowledged at aggregate version 3 but its events reach version 2", violation.Detail, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task a_counter_moved_past_the_log_is_drift_for_a_strategy_numbering_from_it_and_nothing_for_one_that_does_not()
+    {
+        await WriteAsync(Acknowledged(Commit(0, 1)));
+        await using (var transaction = await _store.BeginTransactionAsync(CancellationToken.None))
+        {
+            // Numbers 0..1 taken as the log's own, then two more taken and never written.
+            await transaction.ReserveSequenceNumbersAsync(4, CancellationToken.None);
+            await transaction.CommitAsync(CancellationToken.None);
+        }
+
+        var violation = AssertSingle(await VerifyAsync(StrategyGuarantees.All with { CounterAtLogEnd = true }), ViolationKind.CounterDrift, ViolationSeverity.Failure);
+        Assert.Contains("stands at 4, 2 past the log's end (2)", violation.Detail, StringComparison.Ordinal);
+        Assert.Empty((await VerifyAsync(StrategyGuarantees.All)).Violations);
+    }
+
+    [Fact]
+    public void a_counter_behind_the_log_is_drift_that_says_the_next_commit_collides()
+    {
+        var commit = Commit(0, 1, 2);
+        _ledger.Record(new LedgerEntry(commit[0].CommitId, 3, LedgerOutcome.Acknowledged, [0, 1, 2], null));
+
+        var report = EventLogVerifier.Verify(new EventLogSnapshot(commit, [], CounterNext: 1), _ledger.Entries, StrategyGuarantees.All with { CounterAtLogEnd = true });
+
+        var violation = AssertSingle(report, ViolationKind.CounterDrift, ViolationSeverity.Failure);
+        Assert.Contains("behind the log's end (3)", violation.Detail, StringComparison.Ordinal);
+    }
+
     private static Violation AssertSingle(VerificationReport report, ViolationKind kind, ViolationSeverity severity)
     {
         var violation = Assert.Single(report.Violations);
