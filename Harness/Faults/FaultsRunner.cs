@@ -25,6 +25,9 @@ internal static class FaultsRunner
     private static readonly TimeSpan After = TimeSpan.FromSeconds(3);
     private static readonly TimeSpan TerminatingFor = TimeSpan.FromSeconds(1.5);
     private const int ConnectionsPerBlow = 5;
+    public const int SoakCommitters = 1000;
+    public static readonly TimeSpan SoakFor = TimeSpan.FromSeconds(60);
+    public static readonly string[] SoakStrategies = ["BatchingPipeline", "InsertMany"];
 
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
@@ -59,17 +62,30 @@ internal static class FaultsRunner
                 }
             }
 
+            var soaks = new List<SoakResult>();
+            foreach (var registration in options.Strategies.Where(s => SoakStrategies.Contains(s.Name)))
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[soak] {registration.Name}: {SoakCommitters} committers for {SoakFor.TotalSeconds:0} s"));
+                var soak = await RunSoakAsync(registration, provider, SoakCommitters, SoakFor, cancellationToken).ConfigureAwait(false);
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                    $"          {soak.Acknowledged:N0} acknowledged, {soak.Failed:N0} failed, peak working set {soak.PeakWorkingSetBytes / 1048576.0:N0} MiB, " +
+                    $"{soak.UnobservedTaskExceptions} unobserved task exceptions; {(soak.Failure ?? (soak.Verification.Passed ? "verifier clean of failures" : "BROKEN GUARANTEE"))}"));
+                soaks.Add(soak);
+            }
+
             cancellationToken.ThrowIfCancellationRequested();
             var header = new FaultsEnvironment(
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription,
                 provider.Description, source, commandLine, started, DateTimeOffset.Now);
-            File.WriteAllText(Path.Combine(partial, "summary.md"), FaultsSummaryWriter.Write(header, cases));
+            File.WriteAllText(Path.Combine(partial, "summary.md"), FaultsSummaryWriter.Write(header, cases, soaks));
             Directory.Move(partial, folder);
-            var broken = cases.Count(c => c.Verification.Checked == VerificationKind.Verifier && !c.Verification.Passed);
-            var failed = cases.Count(c => c.Failure is not null);
+            var broken = cases.Count(c => c.Verification.Checked == VerificationKind.Verifier && !c.Verification.Passed)
+                + soaks.Count(s => s.Verification.Checked == VerificationKind.Verifier && !s.Verification.Passed);
+            var failed = cases.Count(c => c.Failure is not null) + soaks.Count(s => s.Failure is not null);
             console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
             console.WriteLine($"{cases.Count} cases: {broken} with a broken guarantee, {failed} that could not run or be checked.");
-            return ExitCodes.OfRun(cases.Count, failed, broken);
+            return ExitCodes.OfRun(cases.Count + soaks.Count, failed, broken);
         }
         catch
         {
@@ -140,6 +156,71 @@ internal static class FaultsRunner
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
             return new FaultCaseResult(fault, registration.Name, strategy.Guarantees, injected, 0, 0, 0, 0, 0, 0, null, VerificationTally.NotChecked, load?.FirstFailureCause,
+                failure ?? $"verification failed: {FailureCause.Of(e)}");
+        }
+        finally
+        {
+            await store.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>A long load with no fault: memory sampled, unobserved task exceptions counted, the end awaited within bounds.</summary>
+    internal static async Task<SoakResult> RunSoakAsync(
+        StrategyRegistration registration, PostgresStoreProvider provider, int committers, TimeSpan duration, CancellationToken cancellationToken)
+    {
+        var store = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        var ledger = new CommitLedger();
+        var strategy = registration.Create(store, new CommitStrategyOptions());
+        var unobserved = 0;
+        void Count(object? sender, UnobservedTaskExceptionEventArgs e) => Interlocked.Increment(ref unobserved);
+        TaskScheduler.UnobservedTaskException += Count;
+        long peak = 0;
+        using var sampling = new CancellationTokenSource();
+        var sampler = Task.Run(async () =>
+        {
+            using var process = System.Diagnostics.Process.GetCurrentProcess();
+            while (!sampling.IsCancellationRequested)
+            {
+                process.Refresh();
+                peak = Math.Max(peak, process.WorkingSet64);
+                await Task.Delay(250, CancellationToken.None).ConfigureAwait(false);
+            }
+        }, CancellationToken.None);
+        FaultLoad.Outcome? load = null;
+        string? failure = null;
+        try
+        {
+            load = await FaultLoad.RunAsync(strategy, ledger, committers, EventsPerCommit, duration, TimeSpan.Zero, _ => Task.CompletedTask, cancellationToken).ConfigureAwait(false);
+        }
+        catch (TimeoutException)
+        {
+            failure = "committers still running long after the stop: a deadlock or a commit that never ends";
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            failure = FailureCause.Of(e);
+        }
+        finally
+        {
+            await sampling.CancelAsync().ConfigureAwait(false);
+            await sampler.ConfigureAwait(false);
+            await strategy.DisposeAsync().ConfigureAwait(false);
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            TaskScheduler.UnobservedTaskException -= Count;
+        }
+
+        try
+        {
+            var report = await EventLogVerifier.VerifyAsync(store, ledger, strategy.Guarantees, cancellationToken).ConfigureAwait(false);
+            var entries = ledger.Entries;
+            return new SoakResult(
+                registration.Name, committers, duration, entries.Count, entries.Count(e => e.Outcome == LedgerOutcome.Acknowledged),
+                entries.Count(e => e.Outcome != LedgerOutcome.Acknowledged), peak, unobserved, load?.LongestStall, VerificationTally.From(report), load?.FirstFailureCause, failure);
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            return new SoakResult(registration.Name, committers, duration, 0, 0, 0, peak, unobserved, null, VerificationTally.NotChecked, load?.FirstFailureCause,
                 failure ?? $"verification failed: {FailureCause.Of(e)}");
         }
         finally

@@ -10,8 +10,9 @@ public static class FaultsSummaryWriter
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    public static string Write(FaultsEnvironment environment, IReadOnlyList<FaultCaseResult> cases)
+    public static string Write(FaultsEnvironment environment, IReadOnlyList<FaultCaseResult> cases, IReadOnlyList<SoakResult> soaks)
     {
+        ArgumentNullException.ThrowIfNull(soaks);
         ArgumentNullException.ThrowIfNull(environment);
         ArgumentNullException.ThrowIfNull(cases);
         var md = new StringBuilder();
@@ -50,6 +51,30 @@ public static class FaultsSummaryWriter
             foreach (var c in fault.Where(c => c.FirstFailureCause is not null))
             {
                 md.AppendLine(Invariant, $"- {c.Strategy}: first failure told to a caller: {Escape(c.FirstFailureCause!)}");
+            }
+
+            md.AppendLine();
+        }
+
+        if (soaks.Count > 0)
+        {
+            md.AppendLine(Invariant, $"## Soak: {FaultsRunner.SoakCommitters} committers for {FaultsRunner.SoakFor.TotalSeconds:0} s, no fault").AppendLine();
+            md.AppendLine("| Strategy | Commits | Acknowledged | Not acknowledged | Events/s | Peak working set | Unobserved task exceptions | Longest stall | Verifier |");
+            md.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+            foreach (var s in soaks)
+            {
+                var verdict = s.Failure is not null ? $"not checked: {Escape(s.Failure)}"
+                    : s.Verification.Passed ? "clean"
+                    : "**FAILED**: " + string.Join(", ", s.Verification.Violations.Where(v => v.IsFailure).Select(v => $"{v.Kind} x{v.Count}"));
+                md.AppendLine(Invariant,
+                    $"| {s.Strategy} | {s.Commits:N0} | {s.Acknowledged:N0} | {Bold((int)s.Failed)} | {s.Acknowledged * FaultsRunner.EventsPerCommit / s.Duration.TotalSeconds:N0} | " +
+                    $"{s.PeakWorkingSetBytes / 1048576.0:N0} MiB | {Bold(s.UnobservedTaskExceptions)} | {(s.LongestStall is { } t ? $"{t.TotalSeconds:0.00} s" : "-")} | {verdict} |");
+            }
+
+            md.AppendLine();
+            foreach (var s in soaks.Where(s => s.FirstFailureCause is not null))
+            {
+                md.AppendLine(Invariant, $"- {s.Strategy}: first failure told to a caller: {Escape(s.FirstFailureCause!)}");
             }
 
             md.AppendLine();

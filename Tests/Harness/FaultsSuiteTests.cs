@@ -47,4 +47,16 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
             kind => Assert.Equal(0, result.Count(kind)));
         Assert.NotNull(result.LongestStall);
     }
+
+    [Fact]
+    public async Task a_short_soak_of_many_committers_ends_with_a_clean_log_and_every_task_exception_observed()
+    {
+        var soak = await FaultsRunner.RunSoakAsync(StrategyCatalog.Get("BatchingPipeline"), _provider, 300, TimeSpan.FromSeconds(3), CancellationToken.None);
+
+        Assert.Null(soak.Failure);
+        Assert.Equal(0, soak.UnobservedTaskExceptions);
+        Assert.Equal(soak.Commits, soak.Acknowledged);
+        Assert.True(soak.PeakWorkingSetBytes > 0);
+        Assert.True(soak.Verification.Passed);
+    }
 }
