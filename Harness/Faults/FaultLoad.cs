@@ -47,6 +47,16 @@ internal static class FaultLoad
         }
 
         var running = Enumerable.Range(0, committers).Select(_ => Task.Run(CommitterAsync, CancellationToken.None)).ToArray();
+
+        // The ledger digests what it queued twice a second, so it keeps fingerprints, not every request's payload.
+        var settler = Task.Run(async () =>
+        {
+            while (Volatile.Read(ref stop) == 0)
+            {
+                ledger.Settle();
+                await Task.Delay(500, CancellationToken.None).ConfigureAwait(false);
+            }
+        }, CancellationToken.None);
         await Task.Delay(before, cancellationToken).ConfigureAwait(false);
         await fault(cancellationToken).ConfigureAwait(false);
         await Task.Delay(after, cancellationToken).ConfigureAwait(false);
@@ -54,6 +64,7 @@ internal static class FaultLoad
 
         // Commits in flight finish (their retries are bounded by the strategy's own limits).
         await Task.WhenAll(running).WaitAsync(DrainLimit, cancellationToken).ConfigureAwait(false);
+        await settler.ConfigureAwait(false);
         var times = acknowledgements.Order().ToArray();
         var stall = times.Length < 2 ? (TimeSpan?)null : Stopwatch.GetElapsedTime(0, times.Zip(times.Skip(1), (a, b) => b - a).Max());
         return new Outcome(stall, firstFailure);

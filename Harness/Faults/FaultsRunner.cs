@@ -84,7 +84,7 @@ internal static class FaultsRunner
                 + soaks.Count(s => s.Verification.Checked == VerificationKind.Verifier && !s.Verification.Passed);
             var failed = cases.Count(c => c.Failure is not null) + soaks.Count(s => s.Failure is not null);
             console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
-            console.WriteLine($"{cases.Count} cases: {broken} with a broken guarantee, {failed} that could not run or be checked.");
+            console.WriteLine($"{cases.Count} fault cases and {soaks.Count} soaks: {broken} with a broken guarantee, {failed} that could not run or be checked.");
             return ExitCodes.OfRun(cases.Count + soaks.Count, failed, broken);
         }
         catch

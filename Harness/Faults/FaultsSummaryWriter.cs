@@ -59,6 +59,8 @@ public static class FaultsSummaryWriter
         if (soaks.Count > 0)
         {
             md.AppendLine(Invariant, $"## Soak: {FaultsRunner.SoakCommitters} committers for {FaultsRunner.SoakFor.TotalSeconds:0} s, no fault").AppendLine();
+            md.AppendLine("The working set is the whole process's: the strategy, the committers, and the harness's ledger (a fingerprint of every event committed). " +
+                "Events/s is acknowledged events over the soak's length.").AppendLine();
             md.AppendLine("| Strategy | Commits | Acknowledged | Not acknowledged | Events/s | Peak working set | Unobserved task exceptions | Longest stall | Verifier |");
             md.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
             foreach (var s in soaks)
