@@ -55,6 +55,11 @@ catch (StoreSetupException e)
     Console.Error.WriteLine($"error: {e.Message}");
     return ExitCodes.BadInput;
 }
+catch (StoreLostException e)
+{
+    Console.Error.WriteLine($"error: {e.Message}");
+    return ExitCodes.StoreLost;
+}
 catch (OperationCanceledException) when (cancellation.IsCancellationRequested)
 {
     Console.Error.WriteLine("cancelled: nothing was written, and the private server has been stopped and removed.");

@@ -21,6 +21,9 @@ internal static class ExitCodes
     /// <summary>The harness itself failed: a bug, with its stack trace on stderr; nothing written.</summary>
     public const int HarnessFailed = 5;
 
+    /// <summary>The store stopped answering during the run: a store failure, not the strategies'; nothing written.</summary>
+    public const int StoreLost = 6;
+
     /// <summary>Cancelled (Ctrl+C or SIGTERM): nothing written, the private server stopped and removed.</summary>
     public const int Cancelled = 130;
 

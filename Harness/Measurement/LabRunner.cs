@@ -14,6 +14,7 @@ namespace EventCommitLab.Harness.Measurement;
 internal static class LabRunner
 {
     private const int FlushProbeCommits = 200;
+    private static readonly TimeSpan StoreSilence = TimeSpan.FromSeconds(5);
 
     /// <returns>An <see cref="ExitCodes"/> value: every case ran and verified, a broken guarantee, no case ran, or some cases failed.</returns>
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
@@ -45,28 +46,39 @@ internal static class LabRunner
             var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
 
             var cells = Cells(options);
-            var progress = new ProgressReporter(cells.Count, console, cancellationToken);
-            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"Running {cells.Count} cells x {options.Strategies.Count + 1} contenders, {settings.Rounds} interleaved rounds of {settings.WindowSeconds:0.###} s windows each" +
-                $"{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
             var cases = new List<CaseResult>();
             var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
-            foreach (var cell in cells)
+            await using (var watch = StoreWatch.Start(provider, StoreSilence, cancellationToken))
             {
-                cancellationToken.ThrowIfCancellationRequested();
-                progress.CellStarting(cell);
-                var (results, cellClaims) = await CellRunner.RunAsync(cell, provider, options, settings, progress.Note, cancellationToken).ConfigureAwait(false);
-                cases.AddRange(results);
-                foreach (var claim in cellClaims)
+                var progress = new ProgressReporter(cells.Count, console, watch.Token);
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                    $"Running {cells.Count} cells x {options.Strategies.Count + 1} contenders, {settings.Rounds} interleaved rounds of {settings.WindowSeconds:0.###} s windows each" +
+                    $"{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
+                try
                 {
-                    claims.TryAdd(claim.Strategy, claim);
+                    foreach (var cell in cells)
+                    {
+                        watch.Token.ThrowIfCancellationRequested();
+                        progress.CellStarting(cell);
+                        var (results, cellClaims) = await CellRunner.RunAsync(cell, provider, options, settings, progress.Note, watch.Token).ConfigureAwait(false);
+                        cases.AddRange(results);
+                        foreach (var claim in cellClaims)
+                        {
+                            claims.TryAdd(claim.Strategy, claim);
+                        }
+
+                        progress.CellFinished(results);
+                    }
+
+                    // A cancel during the last cell ends its cases early: what they hold is not a result to write.
+                    watch.Token.ThrowIfCancellationRequested();
                 }
-
-                progress.CellFinished(results);
+                catch (Exception) when (watch.Lost is { } lost && !cancellationToken.IsCancellationRequested)
+                {
+                    // Whatever the cases made of a dead server (timeouts, failed cleanups), it is the store's failure.
+                    throw lost;
+                }
             }
-
-            // A cancel during the last cell ends its cases early: what they hold is not a result to write.
-            cancellationToken.ThrowIfCancellationRequested();
 
             var environment = new RunEnvironment(
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,

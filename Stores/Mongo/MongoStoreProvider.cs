@@ -80,5 +80,7 @@ public sealed class MongoStoreProvider : IEventStoreProvider
     /// <summary>WiredTiger checkpoints on its own clock and has no per-round equivalent the lab has verified; it says so.</summary>
     public Task<bool> SettleAsync(CancellationToken cancellationToken) => Task.FromResult(false);
 
+    public Task PingAsync(CancellationToken cancellationToken) => _client.RunCommandAsync("admin", new BsonDocument("ping", 1), null, cancellationToken);
+
     public ValueTask DisposeAsync() => _client.DisposeAsync();
 }

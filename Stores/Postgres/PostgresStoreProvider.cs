@@ -134,6 +134,8 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
         }
     }
 
+    public Task PingAsync(CancellationToken cancellationToken) => ExecuteAdminAsync("SELECT 1", cancellationToken);
+
     public async Task<bool> SettleAsync(CancellationToken cancellationToken)
     {
         try

@@ -20,4 +20,7 @@ public interface IEventStoreProvider : IAsyncDisposable
     /// earlier rounds' dirty pages does not land in this one). Returns false when the server would not (no right to).
     /// </summary>
     Task<bool> SettleAsync(CancellationToken cancellationToken);
+
+    /// <summary>Asks the server the cheapest question it answers; throws when it does not answer.</summary>
+    Task PingAsync(CancellationToken cancellationToken);
 }

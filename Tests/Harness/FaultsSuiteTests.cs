@@ -1,4 +1,6 @@
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
@@ -46,6 +48,26 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
             [ViolationKind.LostEvents, ViolationKind.UnexpectedEvents, ViolationKind.AlteredEvent, ViolationKind.FailedCommitWritten, ViolationKind.SequenceGap],
             kind => Assert.Equal(0, result.Count(kind)));
         Assert.NotNull(result.LongestStall);
+    }
+
+    [Fact]
+    public async Task a_run_whose_server_dies_stops_as_a_lost_store_writes_nothing_and_blames_no_strategy()
+    {
+        var server = (PrivatePostgresServer)_provider.Server;
+        var folder = Path.Combine(_tempRoot, "run");
+        var options = HarnessOptions.Parse(
+            ["--connection", server.AdminConnectionString, "--strategies", "InsertMany", "--load", "waves", "--methods", "CommitEvents",
+             "--events", "1", "--concurrency", "2", "--rounds", "30", "--window", "1", "--out", folder],
+            new PostgresStoreConfiguration());
+
+        var run = LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
+        await Task.Delay(TimeSpan.FromSeconds(4));
+        UnixProcesses.Signal(server.ProcessId!.Value, UnixProcesses.SigKill);
+        var lost = await Assert.ThrowsAsync<StoreLostException>(() => run);
+
+        Assert.StartsWith("the postgres store stopped answering", lost.Message, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder));
+        Assert.False(Directory.Exists(folder + ".partial"));
     }
 
     [Fact]

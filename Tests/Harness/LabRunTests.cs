@@ -137,6 +137,8 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
 
         public Task<bool> SettleAsync(CancellationToken cancellationToken) => Task.FromResult(true);
 
+        public Task PingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
         public ValueTask DisposeAsync() => ValueTask.CompletedTask;
     }
 }
