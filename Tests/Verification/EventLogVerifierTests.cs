@@ -66,6 +66,31 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
     }
 
     [Fact]
+    public async Task a_commit_written_twice_has_more_events_than_it_had_and_is_named_as_unexpected()
+    {
+        var commit = Commit(0);
+        await WriteAsync(Acknowledged(commit), [commit[0] with { SequenceNumber = 1 }]);
+
+        var report = await VerifyAsync(ClaimsNothing);
+
+        // It also stands at numbers it was not acknowledged at.
+        Assert.False(report.Passed);
+        Assert.Equal([ViolationKind.UnexpectedEvents, ViolationKind.AcknowledgementMismatch], report.Violations.Select(v => v.Kind));
+        Assert.Contains("(1 events, acknowledged) has 2 events in the log", report.Violations[0].Detail, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task a_commit_told_failed_that_is_in_the_log_is_named()
+    {
+        var commit = Commit(0);
+        await WriteAsync(commit);
+        _ledger.Record(new LedgerEntry(commit[0].CommitId, 1, LedgerOutcome.Failed, null, "retries exhausted"));
+
+        var violation = AssertSingle(await VerifyAsync(ClaimsNothing), ViolationKind.FailedCommitWritten, ViolationSeverity.Failure);
+        Assert.Contains("its caller was told it failed (retries exhausted)", violation.Detail, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task a_conflicting_commit_that_left_events_is_named()
     {
         var commit = Commit(0);
