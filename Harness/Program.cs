@@ -20,6 +20,11 @@ using var terminate = System.Runtime.InteropServices.PosixSignalRegistration.Cre
 
 try
 {
+    if (args.Length > 0 && args[0] == EventCommitLab.Harness.Faults.WriterProcess.Verb)
+    {
+        return await EventCommitLab.Harness.Faults.WriterProcess.RunChildAsync([.. args.Skip(1)]);
+    }
+
     var options = HarnessOptions.Parse(args, PostgresStoreConfiguration.FromEnvironment(), MongoStoreConfiguration.FromEnvironment());
     if (options.ShowHelp)
     {

@@ -8,4 +8,7 @@ public enum FaultKind
 
     /// <summary>Kills the postmaster with SIGKILL and starts it again on the same data folder.</summary>
     KillServer,
+
+    /// <summary>Kills the process that commits (SIGKILL) mid-load; a new instance of the strategy in another process goes on.</summary>
+    KillWriterProcess,
 }

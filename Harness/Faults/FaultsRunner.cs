@@ -7,6 +7,7 @@ using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Strategies.Verification;
 
@@ -102,32 +103,55 @@ internal static class FaultsRunner
     {
         var store = (PostgresEventStore)await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
         var ledger = new CommitLedger();
-        var strategy = registration.Create(store, new CommitStrategyOptions());
+        StrategyGuarantees claims;
+        await using (var unused = registration.Create(store, new CommitStrategyOptions()))
+        {
+            claims = unused.Guarantees;
+        }
+
+        ICommitStrategy? strategy = null;
         var injected = 0;
         FaultLoad.Outcome? load = null;
         string? failure = null;
         try
         {
-            Func<CancellationToken, Task> hurt = fault switch
+            if (fault == FaultKind.KillWriterProcess)
             {
-                FaultKind.TerminateBackends => async ct =>
+                // Another process commits, is killed mid-load, and a new instance here goes on from what it left.
+                await using (var writer = WriterProcess.Start(store.ConnectionString, registration.Name, Committers, EventsPerCommit, ledger))
                 {
-                    var until = DateTime.UtcNow + TerminatingFor;
-                    while (DateTime.UtcNow < until)
+                    await Task.Delay(Before + Before, cancellationToken).ConfigureAwait(false);
+                    await writer.KillAsync().ConfigureAwait(false);
+                    injected = writer.Acknowledged > 0 ? 1 : throw new InvalidOperationException($"The writer process acknowledged nothing before it was killed: {writer.Errors}");
+                }
+
+                strategy = registration.Create(store, new CommitStrategyOptions());
+                load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, After, TimeSpan.Zero, _ => Task.CompletedTask, cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                strategy = registration.Create(store, new CommitStrategyOptions());
+                Func<CancellationToken, Task> hurt = fault switch
+                {
+                    FaultKind.TerminateBackends => async ct =>
                     {
-                        injected += await provider.TerminateBackendsAsync(store.DatabaseName, ConnectionsPerBlow, ct).ConfigureAwait(false);
-                        await Task.Delay(100, ct).ConfigureAwait(false);
-                    }
-                },
-                FaultKind.KillServer when provider.Server is PrivatePostgresServer server => async ct =>
-                {
-                    await server.CrashAndRestartAsync(ct).ConfigureAwait(false);
-                    provider.ForgetAdminConnections();
-                    injected++;
-                },
-                _ => throw new ArgumentException("faults: killing the server needs the private PostgreSQL the lab starts; run without --connection."),
-            };
-            load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, Before, After, hurt, cancellationToken).ConfigureAwait(false);
+                        var until = DateTime.UtcNow + TerminatingFor;
+                        while (DateTime.UtcNow < until)
+                        {
+                            injected += await provider.TerminateBackendsAsync(store.DatabaseName, ConnectionsPerBlow, ct).ConfigureAwait(false);
+                            await Task.Delay(100, ct).ConfigureAwait(false);
+                        }
+                    },
+                    FaultKind.KillServer when provider.Server is PrivatePostgresServer server => async ct =>
+                    {
+                        await server.CrashAndRestartAsync(ct).ConfigureAwait(false);
+                        provider.ForgetAdminConnections();
+                        injected++;
+                    },
+                    _ => throw new ArgumentException("faults: killing the server needs the private PostgreSQL the lab starts; run without --connection."),
+                };
+                load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, Before, After, hurt, cancellationToken).ConfigureAwait(false);
+            }
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
@@ -135,17 +159,20 @@ internal static class FaultsRunner
         }
         finally
         {
-            await strategy.DisposeAsync().ConfigureAwait(false);
+            if (strategy is not null)
+            {
+                await strategy.DisposeAsync().ConfigureAwait(false);
+            }
         }
 
         try
         {
             var snapshot = await EventLogSnapshot.ReadAsync(store, cancellationToken).ConfigureAwait(false);
             var entries = ledger.Entries;
-            var report = EventLogVerifier.Verify(snapshot, entries, strategy.Guarantees);
+            var report = EventLogVerifier.Verify(snapshot, entries, claims);
             var inLog = snapshot.Events.Select(e => e.CommitId).ToHashSet();
             return new FaultCaseResult(
-                fault, registration.Name, strategy.Guarantees, injected, entries.Count,
+                fault, registration.Name, claims, injected, entries.Count,
                 entries.Count(e => e.Outcome == LedgerOutcome.Acknowledged),
                 entries.Count(e => e.Outcome == LedgerOutcome.Failed),
                 entries.Count(e => e.Outcome == LedgerOutcome.Conflict),
@@ -155,7 +182,7 @@ internal static class FaultsRunner
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
-            return new FaultCaseResult(fault, registration.Name, strategy.Guarantees, injected, 0, 0, 0, 0, 0, 0, null, VerificationTally.NotChecked, load?.FirstFailureCause,
+            return new FaultCaseResult(fault, registration.Name, claims, injected, 0, 0, 0, 0, 0, 0, null, VerificationTally.NotChecked, load?.FirstFailureCause,
                 failure ?? $"verification failed: {FailureCause.Of(e)}");
         }
         finally

@@ -73,10 +73,15 @@ internal static class LabRunner
                     // A cancel during the last cell ends its cases early: what they hold is not a result to write.
                     watch.Token.ThrowIfCancellationRequested();
                 }
-                catch (Exception) when (watch.Lost is { } lost && !cancellationToken.IsCancellationRequested)
+                catch (Exception) when (!cancellationToken.IsCancellationRequested)
                 {
                     // Whatever the cases made of a dead server (timeouts, failed cleanups), it is the store's failure.
-                    throw lost;
+                    if (await watch.VerdictAsync().ConfigureAwait(false) is { } lost)
+                    {
+                        throw lost;
+                    }
+
+                    throw;
                 }
             }
 

@@ -11,12 +11,17 @@ internal sealed class StoreWatch : IAsyncDisposable
     private static readonly TimeSpan Every = TimeSpan.FromSeconds(1);
     private static readonly TimeSpan PingTimeout = TimeSpan.FromSeconds(3);
     private readonly CancellationTokenSource _stop;
+    private readonly IEventStoreProvider _provider;
+    private readonly TimeSpan _silence;
     private readonly Task _watching;
+    private DateTime _lastAnswer = DateTime.UtcNow;
 
     private StoreWatch(IEventStoreProvider provider, TimeSpan silence, CancellationToken run)
     {
         _stop = CancellationTokenSource.CreateLinkedTokenSource(run);
-        _watching = WatchAsync(provider, silence);
+        _provider = provider;
+        _silence = silence;
+        _watching = WatchAsync();
     }
 
     /// <summary>Cancelled with the run, or when the store stops answering.</summary>
@@ -27,6 +32,25 @@ internal sealed class StoreWatch : IAsyncDisposable
 
     public static StoreWatch Start(IEventStoreProvider provider, TimeSpan silence, CancellationToken run) => new(provider, silence, run);
 
+    /// <summary>
+    /// After a failure the watch has not (yet) blamed on the store: asks the store until it answers (null: the failure
+    /// is someone else's) or has been silent long enough to be declared lost.
+    /// </summary>
+    public async Task<StoreLostException?> VerdictAsync()
+    {
+        while (Lost is null)
+        {
+            if (await TryPingAsync(CancellationToken.None).ConfigureAwait(false))
+            {
+                return null;
+            }
+
+            await Task.Delay(Every / 2, CancellationToken.None).ConfigureAwait(false);
+        }
+
+        return Lost;
+    }
+
     public async ValueTask DisposeAsync()
     {
         await _stop.CancelAsync().ConfigureAwait(false);
@@ -34,32 +58,48 @@ internal sealed class StoreWatch : IAsyncDisposable
         _stop.Dispose();
     }
 
-    private async Task WatchAsync(IEventStoreProvider provider, TimeSpan silence)
+    private async Task WatchAsync()
     {
-        var lastAnswer = DateTime.UtcNow;
-        while (!_stop.IsCancellationRequested)
+        while (!_stop.IsCancellationRequested && Lost is null)
         {
             try
             {
                 await Task.Delay(Every, _stop.Token).ConfigureAwait(false);
-                using var timeout = CancellationTokenSource.CreateLinkedTokenSource(_stop.Token);
-                timeout.CancelAfter(PingTimeout);
-                await provider.PingAsync(timeout.Token).ConfigureAwait(false);
-                lastAnswer = DateTime.UtcNow;
             }
-            catch (OperationCanceledException) when (_stop.IsCancellationRequested)
+            catch (OperationCanceledException)
             {
                 return;
             }
-            catch (Exception e)
+
+            await TryPingAsync(_stop.Token).ConfigureAwait(false);
+        }
+    }
+
+    /// <returns>True when the store answered; false when not (and it is declared lost once silent long enough).</returns>
+    private async Task<bool> TryPingAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            timeout.CancelAfter(PingTimeout);
+            await _provider.PingAsync(timeout.Token).ConfigureAwait(false);
+            _lastAnswer = DateTime.UtcNow;
+            return true;
+        }
+        catch (Exception) when (cancellationToken.IsCancellationRequested)
+        {
+            return false;
+        }
+        catch (Exception e)
+        {
+            var silent = DateTime.UtcNow - _lastAnswer;
+            if (silent >= _silence && Lost is null)
             {
-                if (DateTime.UtcNow - lastAnswer >= silence)
-                {
-                    Lost = new StoreLostException(provider.Name, DateTime.UtcNow - lastAnswer, e);
-                    await _stop.CancelAsync().ConfigureAwait(false);
-                    return;
-                }
+                Lost = new StoreLostException(_provider.Name, silent, e);
+                await _stop.CancelAsync().ConfigureAwait(false);
             }
+
+            return false;
         }
     }
 }

@@ -27,7 +27,7 @@ public sealed class PostgresEventStore : IEventStore
     public string DatabaseName => new NpgsqlConnectionStringBuilder(_dataSource.ConnectionString).Database!;
 
     /// <summary>How this store connects (without a password), e.g. to reach the same database another way.</summary>
-    internal string ConnectionString => _dataSource.ConnectionString;
+    public string ConnectionString => _dataSource.ConnectionString;
 
     /// <summary>Opens a database the lab's tables are already in: another writer's view of an existing log.</summary>
     public static PostgresEventStore Open(string connectionString, string description) =>

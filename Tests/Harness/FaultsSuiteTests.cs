@@ -35,6 +35,8 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     [InlineData(FaultKind.KillServer, "TransactionalCounter")]
     [InlineData(FaultKind.KillServer, "BatchingPipeline")]
     [InlineData(FaultKind.TerminateBackends, "BatchingPipeline")]
+    [InlineData(FaultKind.KillWriterProcess, "TransactionalCounter")]
+    [InlineData(FaultKind.KillWriterProcess, "BatchingPipeline")]
     public async Task a_strategy_that_claims_durability_loses_doubles_and_alters_nothing_when_the_database_is_hurt_under_load(FaultKind fault, string strategy)
     {
         var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _provider, CancellationToken.None);
