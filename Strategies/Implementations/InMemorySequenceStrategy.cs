@@ -15,7 +15,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class InMemorySequenceStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
 {
-    private readonly ProcessLocalSequence _sequence = new(store);
+    private readonly ProcessLocalSequence _sequence = new();
 
     public override string Name => "InMemorySequence";
 
@@ -35,7 +35,7 @@ public sealed class InMemorySequenceStrategy(IEventStore store, CommitStrategyOp
         // Numbers are taken after the aggregate check: the check waits for an earlier commit of the same aggregate,
         // so its events get higher sequence numbers than that commit's and aggregate versions rise with the log.
         await AggregateVersionGuard.EnsureAsync(transaction, request, cancellationToken).ConfigureAwait(false);
-        var first = await _sequence.ReserveAsync(request.Events.Count, cancellationToken).ConfigureAwait(false);
+        var first = await _sequence.ReserveAsync(transaction, request.Events.Count, cancellationToken).ConfigureAwait(false);
         var events = request.Stamp(first);
         foreach (var e in events)
         {

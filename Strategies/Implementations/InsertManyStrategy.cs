@@ -11,7 +11,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </summary>
 public sealed class InsertManyStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
 {
-    private readonly ProcessLocalSequence _sequence = new(store);
+    private readonly ProcessLocalSequence _sequence = new();
 
     public override string Name => "InsertMany";
 
@@ -28,7 +28,7 @@ public sealed class InsertManyStrategy(IEventStore store, CommitStrategyOptions 
     {
         await using var transaction = await Store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
         await AggregateVersionGuard.EnsureAsync(transaction, request, cancellationToken).ConfigureAwait(false);
-        var first = await _sequence.ReserveAsync(request.Events.Count, cancellationToken).ConfigureAwait(false);
+        var first = await _sequence.ReserveAsync(transaction, request.Events.Count, cancellationToken).ConfigureAwait(false);
         var events = request.Stamp(first);
         await transaction.InsertEventsAsync(events, cancellationToken).ConfigureAwait(false);
         await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);

@@ -17,7 +17,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class SingleEventNoTransactionStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
 {
-    private readonly ProcessLocalSequence _sequence = new(store);
+    private readonly ProcessLocalSequence _sequence = new();
 
     public override string Name => "SingleEventNoTransaction";
 
@@ -37,7 +37,7 @@ public sealed class SingleEventNoTransactionStrategy(IEventStore store, CommitSt
             ? await Store.OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false)
             : await Store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
         await AggregateVersionGuard.EnsureAsync(session, request, cancellationToken).ConfigureAwait(false);
-        var first = await _sequence.ReserveAsync(request.Events.Count, cancellationToken).ConfigureAwait(false);
+        var first = await _sequence.ReserveAsync(session, request.Events.Count, cancellationToken).ConfigureAwait(false);
         var events = request.Stamp(first);
         if (single)
         {

@@ -1,0 +1,48 @@
+using EventCommitLab.Harness.Faults;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Strategies;
+
+/// <summary>
+/// The several-writer-processes claim, with real processes: two harness processes commit through the same strategy to
+/// one log at once, each streaming its commits to this one, which keeps the ledger and verifies the log.
+/// </summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class SecondWriterProcessTests(LabStores stores)
+{
+    [Theory]
+    [InlineData("CurrentImplementation")]
+    [InlineData("TransactionalCounter")]
+    [InlineData("BatchingPipeline")]
+    public async Task two_writer_processes_at_once_leave_a_log_that_keeps_every_claim(string strategy)
+    {
+        await using var store = (PostgresEventStore)await stores.FreshStoreAsync("postgres");
+        var ledger = new CommitLedger();
+        StrategyGuarantees claims;
+        await using (var instance = StrategyCatalog.Get(strategy).Create(store, new CommitStrategyOptions()))
+        {
+            claims = instance.Guarantees;
+        }
+
+        Assert.True(claims.SafeWithSeveralWriterProcesses);
+        await using (var first = WriterProcess.Start(store.ConnectionString, strategy, 10, 3, ledger))
+        await using (var second = WriterProcess.Start(store.ConnectionString, strategy, 10, 3, ledger))
+        {
+            await Task.Delay(TimeSpan.FromSeconds(4));
+            await first.KillAsync();
+            await second.KillAsync();
+            Assert.True(first.Acknowledged > 0, first.Errors);
+            Assert.True(second.Acknowledged > 0, second.Errors);
+        }
+
+        var report = await EventLogVerifier.VerifyAsync(store, ledger, claims, CancellationToken.None);
+
+        Assert.True(report.Passed, report.ToString());
+        Assert.Empty(report.Violations);
+    }
+}
