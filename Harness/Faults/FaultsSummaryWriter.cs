@@ -89,7 +89,7 @@ public static class FaultsSummaryWriter
     {
         FaultKind.TerminateBackends => "Connections ended mid-load (pg_terminate_backend, 5 at random every 100 ms for 1.5 s, COMMITs included)",
         FaultKind.KillServer => "Server killed mid-load (SIGKILL to the postmaster) and restarted on its data folder",
-        FaultKind.KillWriterProcess => "Writer process killed mid-load (SIGKILL after 3 s), a new instance of the strategy in another process going on for 3 s",
+        FaultKind.KillWriterProcess => "Writer process killed mid-load (SIGKILL 1.5 s after its first acknowledgement), a new instance of the strategy in another process going on for 3 s",
         _ => fault.ToString(),
     };
 

@@ -23,6 +23,7 @@ internal sealed class WriterProcess : IAsyncDisposable
     private readonly Task _reading;
     private readonly Dictionary<Guid, EventFingerprint[]> _inFlight = [];
     private readonly CommitLedger _ledger;
+    private int _acknowledged;
     private readonly System.Collections.Concurrent.ConcurrentQueue<string> _errors = new();
 
     private WriterProcess(Process process, CommitLedger ledger)
@@ -63,7 +64,23 @@ internal sealed class WriterProcess : IAsyncDisposable
     public string Errors => string.Join(" ", _errors.Take(5));
 
     /// <summary>Acknowledged commits streamed so far.</summary>
-    public int Acknowledged { get; private set; }
+    public int Acknowledged => Volatile.Read(ref _acknowledged);
+
+    /// <summary>Waits until the process has acknowledged a first commit (a process starts, jits and connects first), within a limit.</summary>
+    /// <exception cref="InvalidOperationException">None came within <paramref name="limit"/>, or the process ended.</exception>
+    public async Task WaitUntilCommittingAsync(TimeSpan limit, CancellationToken cancellationToken)
+    {
+        var until = DateTime.UtcNow + limit;
+        while (Volatile.Read(ref _acknowledged) == 0)
+        {
+            if (DateTime.UtcNow > until || _process.HasExited)
+            {
+                throw new InvalidOperationException($"The writer process acknowledged nothing within {limit.TotalSeconds:0} s{(_process.HasExited ? " and exited" : "")}: {Errors}");
+            }
+
+            await Task.Delay(50, cancellationToken).ConfigureAwait(false);
+        }
+    }
 
     /// <summary>Kills the process with SIGKILL, reads what it streamed before it died, and records every commit it had started but not answered as unknown.</summary>
     public async Task KillAsync()
@@ -190,7 +207,7 @@ internal sealed class WriterProcess : IAsyncDisposable
             });
             if (line.Kind == "ack")
             {
-                Acknowledged++;
+                Interlocked.Increment(ref _acknowledged);
             }
         }
     }

@@ -33,7 +33,9 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         await using (var first = WriterProcess.Start(store.ConnectionString, strategy, 10, 3, ledger))
         await using (var second = WriterProcess.Start(store.ConnectionString, strategy, 10, 3, ledger))
         {
-            await Task.Delay(TimeSpan.FromSeconds(4));
+            await first.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
+            await second.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
+            await Task.Delay(TimeSpan.FromSeconds(2));
             await first.KillAsync();
             await second.KillAsync();
             Assert.True(first.Acknowledged > 0, first.Errors);
