@@ -5,6 +5,8 @@ namespace EventCommitLab.Harness.Faults;
 
 /// <summary>One strategy under one fault: what callers were told, and what the verifier found in the log.</summary>
 /// <param name="UnknownInLog">Of the commits whose outcome stayed unknown, those the log holds.</param>
+/// <param name="LostAnswersWritten">Lost answers the strategy settled from the log as written (acknowledged, not rewritten).</param>
+/// <param name="LostAnswersNotWritten">Lost answers the strategy settled from the log as not written (tried again).</param>
 /// <param name="FaultsInjected">Connections ended, or crashes.</param>
 /// <param name="LongestStall">The longest time no commit was acknowledged: how long the fault stopped the strategy; null with fewer than two acknowledgements.</param>
 /// <param name="Failure">Why the case could not run or be checked; null when it was.</param>
@@ -19,6 +21,8 @@ public sealed record FaultCaseResult(
     long Conflicts,
     long Unknown,
     long UnknownInLog,
+    long LostAnswersWritten,
+    long LostAnswersNotWritten,
     TimeSpan? LongestStall,
     VerificationTally Verification,
     string? FirstFailureCause,

@@ -179,11 +179,12 @@ internal static class FaultsRunner
                 entries.Count(e => e.Outcome == LedgerOutcome.Conflict),
                 entries.Count(e => e.Outcome == LedgerOutcome.Unknown),
                 entries.Count(e => e.Outcome == LedgerOutcome.Unknown && inLog.Contains(e.CommitId)),
+                strategy?.Counters.LostAnswersWritten ?? 0, strategy?.Counters.LostAnswersNotWritten ?? 0,
                 load?.LongestStall, VerificationTally.From(report), load?.FirstFailureCause, failure);
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
-            return new FaultCaseResult(fault, registration.Name, claims, injected, 0, 0, 0, 0, 0, 0, null, VerificationTally.NotChecked, load?.FirstFailureCause,
+            return new FaultCaseResult(fault, registration.Name, claims, injected, 0, 0, 0, 0, 0, 0, 0, 0, null, VerificationTally.NotChecked, load?.FirstFailureCause,
                 failure ?? $"verification failed: {FailureCause.Of(e)}");
         }
         finally

@@ -29,18 +29,19 @@ public static class FaultsSummaryWriter
             "**Altered**: events whose content, order or acknowledged version differs from what the caller handed over or was told. " +
             "**Told failed, written**: commits whose caller was told they failed but that are in the log (a caller committing again would write them twice). " +
             "**Unknown**: commits whose outcome could not be settled (the caller was told so); the log may hold them whole and once, or not at all. " +
+            "**Lost answers settled**: writes whose answer was lost that the strategy looked up in the log: found (acknowledged, not written again) / not found (tried again). " +
             "**Gaps** break only a strategy that claims a gap-free sequence. **Longest stall**: the longest time no commit was acknowledged, " +
             "the fault's cost in availability (the server's restart included).").AppendLine();
 
         foreach (var fault in cases.GroupBy(c => c.Fault))
         {
             md.AppendLine(Invariant, $"## {Title(fault.Key)}").AppendLine();
-            md.AppendLine("| Strategy | Faults | Commits | Acknowledged | Failed | Conflicts | Unknown (in log) | Lost | Duplicated | Altered | Told failed, written | Gaps | Verifier | Longest stall |");
-            md.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
+            md.AppendLine("| Strategy | Faults | Commits | Acknowledged | Failed | Conflicts | Unknown (in log) | Lost answers settled: written / not | Lost | Duplicated | Altered | Told failed, written | Gaps | Verifier | Longest stall |");
+            md.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
             foreach (var c in fault)
             {
                 md.AppendLine(Invariant,
-                    $"| {c.Strategy} | {c.FaultsInjected} | {c.Commits:N0} | {c.Acknowledged:N0} | {c.Failed:N0} | {c.Conflicts:N0} | {c.Unknown:N0} ({c.UnknownInLog:N0}) | " +
+                    $"| {c.Strategy} | {c.FaultsInjected} | {c.Commits:N0} | {c.Acknowledged:N0} | {c.Failed:N0} | {c.Conflicts:N0} | {c.Unknown:N0} ({c.UnknownInLog:N0}) | {c.LostAnswersWritten:N0} / {c.LostAnswersNotWritten:N0} | " +
                     $"{Bold(c.Count(ViolationKind.LostEvents))} | {Bold(c.Count(ViolationKind.UnexpectedEvents) + c.Count(ViolationKind.DuplicateSequenceNumber))} | " +
                     $"{Bold(c.Count(ViolationKind.AlteredEvent) + c.Count(ViolationKind.ReorderedEvents) + c.Count(ViolationKind.AcknowledgementMismatch))} | " +
                     $"{Bold(c.Count(ViolationKind.FailedCommitWritten))} | {c.Count(ViolationKind.SequenceGap)}{(c.Claims.GapFreeSequence ? " (claimed gap-free)" : "")} | " +

@@ -11,6 +11,8 @@ public sealed class CommitCounters
     private long _conflicts;
     private long _batches;
     private long _commitsInBatches;
+    private long _lostAnswersWritten;
+    private long _lostAnswersNotWritten;
 
     /// <summary>Attempts repeated after a transient failure.</summary>
     public long Retries => Interlocked.Read(ref _retries);
@@ -21,12 +23,20 @@ public sealed class CommitCounters
     /// <summary>Transactions written by a batching strategy (each holds one or more commits).</summary>
     public long Batches => Interlocked.Read(ref _batches);
 
+    /// <summary>Writes whose answer was lost and that the log showed had landed: acknowledged, not written again.</summary>
+    public long LostAnswersWritten => Interlocked.Read(ref _lostAnswersWritten);
+
+    /// <summary>Writes whose answer was lost and that the log showed had not landed: tried again.</summary>
+    public long LostAnswersNotWritten => Interlocked.Read(ref _lostAnswersNotWritten);
+
     public CommitCountersSnapshot Snapshot() =>
         new(Retries, Conflicts, Batches, Interlocked.Read(ref _commitsInBatches), [.. _batchSizes.Select((_, i) => Interlocked.Read(ref _batchSizes[i]))]);
 
     internal void AddRetry() => Interlocked.Increment(ref _retries);
 
     internal void AddConflict() => Interlocked.Increment(ref _conflicts);
+
+    internal void AddLostAnswer(bool written) => Interlocked.Increment(ref written ? ref _lostAnswersWritten : ref _lostAnswersNotWritten);
 
     internal void AddBatch(int commits)
     {

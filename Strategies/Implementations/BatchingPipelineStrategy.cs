@@ -66,7 +66,7 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {
-        var outcome = (await BatchCommitWriter.WriteAsync(Store, [request], cancellationToken).ConfigureAwait(false))[0];
+        var outcome = (await BatchCommitWriter.WriteAsync(Store, Counters, [request], cancellationToken).ConfigureAwait(false))[0];
         return outcome.Result ?? throw outcome.Failure!;
     }
 
@@ -96,7 +96,7 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
         try
         {
             var requests = batch.Select(p => p.Request).ToArray();
-            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, requests, ct), CancellationToken.None).ConfigureAwait(false);
+            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, requests, ct), CancellationToken.None).ConfigureAwait(false);
         }
         catch (CommitOutcomeUnknownException e)
         {

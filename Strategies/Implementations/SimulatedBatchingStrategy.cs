@@ -33,7 +33,7 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
         IReadOnlyList<CommitOutcome> outcomes;
         try
         {
-            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, wave, ct), cancellationToken).ConfigureAwait(false);
+            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, wave, ct), cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
         {
@@ -51,7 +51,7 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {
-        var outcome = (await BatchCommitWriter.WriteAsync(Store, [request], cancellationToken).ConfigureAwait(false))[0];
+        var outcome = (await BatchCommitWriter.WriteAsync(Store, Counters, [request], cancellationToken).ConfigureAwait(false))[0];
         Counters.AddBatch(1);
         return outcome.Result ?? throw outcome.Failure!;
     }

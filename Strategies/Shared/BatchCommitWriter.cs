@@ -12,7 +12,7 @@ internal static class BatchCommitWriter
 {
     /// <summary>One attempt at the whole batch. Throws when the transaction fails; the caller decides on retrying.</summary>
     public static async Task<IReadOnlyList<CommitOutcome>> WriteAsync(
-        IEventStore store, IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+        IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
         var outcomes = new CommitOutcome[batch.Count];
         await using var transaction = await store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
@@ -59,7 +59,7 @@ internal static class BatchCommitWriter
                 throw new WriteNotLandedException(e);
             }
 
-            _ = await UnknownOutcome.ResolveAsync(store, batch[accepted[0]].CommitId, e, cancellationToken).ConfigureAwait(false);
+            _ = await UnknownOutcome.ResolveAsync(store, counters, batch[accepted[0]].CommitId, e, cancellationToken).ConfigureAwait(false);
         }
 
         return outcomes;

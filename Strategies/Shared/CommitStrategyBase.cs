@@ -64,7 +64,7 @@ public abstract class CommitStrategyBase : ICommitStrategy
         }
         catch (Exception e) when (Store.Classify(e) == StoreErrorKind.OutcomeUnknown)
         {
-            var numbers = await UnknownOutcome.ResolveAsync(Store, request.CommitId, e, cancellationToken).ConfigureAwait(false);
+            var numbers = await UnknownOutcome.ResolveAsync(Store, Counters, request.CommitId, e, cancellationToken).ConfigureAwait(false);
             return new CommitResult(request.CommitId, numbers, request.NextAggregateVersion);
         }
     }

@@ -16,7 +16,7 @@ internal static class UnknownOutcome
     /// <returns>The sequence numbers the commit holds in the log.</returns>
     /// <exception cref="WriteNotLandedException">The commit is not in the log: repeating the attempt cannot write it twice.</exception>
     /// <exception cref="CommitOutcomeUnknownException">The lookup failed too, or the caller cancelled: nobody knows yet.</exception>
-    public static async Task<IReadOnlyList<long>> ResolveAsync(IEventStore store, Guid commitId, Exception unknown, CancellationToken cancellationToken)
+    public static async Task<IReadOnlyList<long>> ResolveAsync(IEventStore store, CommitCounters counters, Guid commitId, Exception unknown, CancellationToken cancellationToken)
     {
         // A lost answer often means a server going down: the lookup waits for it to come back, within bounds.
         var until = DateTime.UtcNow + LookupFor;
@@ -24,7 +24,9 @@ internal static class UnknownOutcome
         {
             try
             {
-                return await store.FindCommitAsync(commitId, cancellationToken).ConfigureAwait(false) ?? throw new WriteNotLandedException(unknown);
+                var found = await store.FindCommitAsync(commitId, cancellationToken).ConfigureAwait(false);
+                counters.AddLostAnswer(written: found is not null);
+                return found ?? throw new WriteNotLandedException(unknown);
             }
             catch (Exception lookup) when (lookup is not WriteNotLandedException)
             {

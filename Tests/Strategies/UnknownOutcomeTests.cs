@@ -31,6 +31,7 @@ public sealed class UnknownOutcomeTests(LabStores stores)
         Assert.Null(outcome.Failure);
         Assert.Equal([0L, 1, 2], outcome.Result!.SequenceNumbers);
         Assert.Equal(0, relayed.Run.Strategy.Counters.Retries);
+        Assert.Equal((1L, 0L), (relayed.Run.Strategy.Counters.LostAnswersWritten, relayed.Run.Strategy.Counters.LostAnswersNotWritten));
         await AssertCleanAsync(relayed.Run, expectedEvents: 3);
     }
 
@@ -46,6 +47,7 @@ public sealed class UnknownOutcomeTests(LabStores stores)
         Assert.Equal(1, relayed.Relay.Cuts);
         Assert.Null(outcome.Failure);
         Assert.Equal(1, relayed.Run.Strategy.Counters.Retries);
+        Assert.Equal((0L, 1L), (relayed.Run.Strategy.Counters.LostAnswersWritten, relayed.Run.Strategy.Counters.LostAnswersNotWritten));
         await AssertCleanAsync(relayed.Run, expectedEvents: 3);
     }
 
@@ -76,7 +78,7 @@ public sealed class UnknownOutcomeTests(LabStores stores)
         // The lookup is asked with a token that is already cancelled, as a caller who gave up would.
         var lost = new WriteOutcomeUnknownException("COMMIT", new IOException("cut"));
         var failure = await Assert.ThrowsAsync<EventCommitLab.Strategies.Contract.CommitOutcomeUnknownException>(
-            () => UnknownOutcome.ResolveAsync(relayed.Run.Store, request.CommitId, lost, new CancellationToken(canceled: true)));
+            () => UnknownOutcome.ResolveAsync(relayed.Run.Store, new EventCommitLab.Strategies.Contract.CommitCounters(), request.CommitId, lost, new CancellationToken(canceled: true)));
         relayed.Run.Ledger.Record(EventCommitLab.Strategies.Contract.CommitOutcome.Failed(request, failure));
 
         Assert.Equal(request.CommitId, failure.CommitId);
