@@ -34,18 +34,19 @@ internal sealed class LostWrites
             return;
         }
 
-        // backend_start before the loss: a new process that got a recycled pid is left alone.
-        await using var end = new NpgsqlCommand("""
-            SELECT count(*) FILTER (WHERE pg_terminate_backend(a.pid))
-            FROM pg_stat_activity a JOIN unnest($1::int[], $2::timestamptz[]) AS l(pid, lost) ON a.pid = l.pid AND a.backend_start <= l.lost
-            """, connection);
-        end.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. lost.Select(l => l.Key)] });
-        end.Parameters.Add(new NpgsqlParameter<DateTimeOffset[]> { TypedValue = [.. lost.Select(l => l.Value)] });
-        await using var left = new NpgsqlCommand("""
-            SELECT count(*) FROM pg_stat_activity a JOIN unnest($1::int[], $2::timestamptz[]) AS l(pid, lost) ON a.pid = l.pid AND a.backend_start <= l.lost
-            """, connection);
-        left.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. lost.Select(l => l.Key)] });
-        left.Parameters.Add(new NpgsqlParameter<DateTimeOffset[]> { TypedValue = [.. lost.Select(l => l.Value)] });
+        // Only processes started before the loss: a new one that got a recycled pid is left alone.
+        NpgsqlCommand Over(string select)
+        {
+            var command = new NpgsqlCommand(
+                $"SELECT {select} FROM pg_stat_activity a JOIN unnest($1::int[], $2::timestamptz[]) AS l(pid, lost) ON a.pid = l.pid AND a.backend_start <= l.lost",
+                connection);
+            command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. lost.Select(l => l.Key)] });
+            command.Parameters.Add(new NpgsqlParameter<DateTimeOffset[]> { TypedValue = [.. lost.Select(l => l.Value)] });
+            return command;
+        }
+
+        await using var end = Over("count(*) FILTER (WHERE pg_terminate_backend(a.pid))");
+        await using var left = Over("count(*)");
 
         await end.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
         var until = DateTime.UtcNow + GoneWithin;
