@@ -16,11 +16,15 @@ internal sealed class LostWrites
     /// <summary>No answer came: the connection broke or timed out (no SQLSTATE), the server shut down, or the call was cancelled.</summary>
     public static bool IsLostAnswer(Exception exception) => exception switch
     {
-        PostgresException e => e.SqlState.StartsWith("08", StringComparison.Ordinal)
-            || e.SqlState is PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow,
+        PostgresException e => EndsConnection(e.SqlState),
         NpgsqlException or OperationCanceledException or TimeoutException => true,
         _ => false,
     };
+
+    /// <summary>The server ended the connection, or never gave one: class 08, or an administrator, crash or start-up shutdown.</summary>
+    public static bool EndsConnection(string sqlState) =>
+        sqlState.StartsWith("08", StringComparison.Ordinal)
+        || sqlState is PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow;
 
     public void Add(int serverProcess) => _processes.TryAdd(serverProcess, DateTimeOffset.UtcNow);
 

@@ -19,8 +19,7 @@ public static class PostgresErrorClassifier
         PostgresException { SqlState: PostgresErrorCodes.UniqueViolation, ConstraintName: PostgresSchema.AggregatesPrimaryKey } => StoreErrorKind.Conflict,
         // The connection was ended (an administrator, a failover, a restart) or not yet accepted: its transaction is rolled
         // back with it, so the commit may be tried again. At COMMIT the session reports an unknown outcome instead.
-        PostgresException { SqlState: PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow } => StoreErrorKind.Transient,
-        PostgresException e when e.SqlState.StartsWith("08", StringComparison.Ordinal) => StoreErrorKind.Transient,
+        PostgresException e when LostWrites.EndsConnection(e.SqlState) => StoreErrorKind.Transient,
         PostgresException => StoreErrorKind.Fatal,
         NpgsqlException { IsTransient: true } => StoreErrorKind.Transient,
         _ => StoreErrorKind.Fatal,
