@@ -129,6 +129,21 @@ internal static class FaultsRunner
                 strategy = registration.Create(store, new CommitStrategyOptions());
                 load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, After, TimeSpan.Zero, _ => Task.CompletedTask, cancellationToken).ConfigureAwait(false);
             }
+            else if (fault is FaultKind.CounterBehindLog or FaultKind.CounterAheadOfLog)
+            {
+                // One instance commits and stops, the log and the counter are moved apart, a new instance goes on.
+                await using (var first = registration.Create(store, new CommitStrategyOptions()))
+                {
+                    _ = await FaultLoad.RunAsync(first, ledger, Committers, EventsPerCommit, Before, TimeSpan.Zero, _ => Task.CompletedTask, cancellationToken).ConfigureAwait(false);
+                }
+
+                await (fault == FaultKind.CounterBehindLog
+                    ? CounterDrift.WriteEventsPastCounterAsync(store, ledger, cancellationToken)
+                    : CounterDrift.TakeNumbersNeverWrittenAsync(store, cancellationToken)).ConfigureAwait(false);
+                injected = 1;
+                strategy = registration.Create(store, new CommitStrategyOptions());
+                load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, After, TimeSpan.Zero, _ => Task.CompletedTask, cancellationToken).ConfigureAwait(false);
+            }
             else
             {
                 strategy = registration.Create(store, new CommitStrategyOptions());

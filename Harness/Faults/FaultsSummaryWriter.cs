@@ -91,6 +91,8 @@ public static class FaultsSummaryWriter
         FaultKind.TerminateBackends => "Connections ended mid-load (pg_terminate_backend, 5 at random every 100 ms for 1.5 s, COMMITs included)",
         FaultKind.KillServer => "Server killed mid-load (SIGKILL to the postmaster) and restarted on its data folder",
         FaultKind.KillWriterProcess => "Writer process killed mid-load (SIGKILL 1.5 s after its first acknowledgement), a new instance of the strategy in another process going on for 3 s",
+        FaultKind.CounterBehindLog => $"Log ahead of the counter: one instance commits for 1.5 s and stops, {CounterDrift.Distance} events are written past the counter by a writer that numbers from the log, a new instance goes on for 3 s",
+        FaultKind.CounterAheadOfLog => $"Counter ahead of the log: one instance commits for 1.5 s and stops, {CounterDrift.Distance} numbers are taken from the counter and never written, a new instance goes on for 3 s",
         _ => fault.ToString(),
     };
 

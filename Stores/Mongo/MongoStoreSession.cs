@@ -36,6 +36,23 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
         return before?["next"].ToInt64() ?? throw new InvalidOperationException("The events counter document is missing; the store was not created by MongoEventStore.CreateAsync.");
     }
 
+    public async Task<long> AlignSequenceCounterWithLogAsync(CancellationToken cancellationToken)
+    {
+        if (transaction is null)
+        {
+            throw new InvalidOperationException("The sequence counter can only be aligned with the log in a transaction.");
+        }
+
+        // The transaction reads one snapshot; a reservation committed after it began wrote the counter too, so this write
+        // then fails with a write conflict (transient) instead of setting the counter below that reservation.
+        var next = (await ReadHighestSequenceNumberAsync(cancellationToken).ConfigureAwait(false) ?? -1) + 1;
+        _ = await _collections.Counters.FindAndModifyAsync(
+            new BsonDocument("_id", MongoEventDocuments.EventsCounterId), new BsonDocument("$set", new BsonDocument("next", new BsonInt64(next))), transaction, cancellationToken)
+            .ConfigureAwait(false)
+            ?? throw new InvalidOperationException("The events counter document is missing; the store was not created by MongoEventStore.CreateAsync.");
+        return next;
+    }
+
     public Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken) => InsertEventsAsync([storedEvent], cancellationToken);
 
     public async Task InsertEventsAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken)

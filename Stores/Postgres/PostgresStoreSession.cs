@@ -39,6 +39,25 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         return (long)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
     }
 
+    public async Task<long> AlignSequenceCounterWithLogAsync(CancellationToken cancellationToken)
+    {
+        if (transaction is null)
+        {
+            throw new InvalidOperationException("The sequence counter can only be aligned with the log in a transaction.");
+        }
+
+        // Two statements on purpose: at read committed the second one's snapshot is taken after the lock is held, so it
+        // sees the events of every transaction that held the counter before.
+        await using (var hold = Command("SELECT next_sequence_number FROM sequence_counter WHERE id = 1 FOR UPDATE"))
+        {
+            await hold.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        await using var align = Command(
+            "UPDATE sequence_counter SET next_sequence_number = COALESCE((SELECT max(sequence_number) FROM events), -1) + 1 WHERE id = 1 RETURNING next_sequence_number");
+        return (long)(await align.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
+    }
+
     public async Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken)
     {
         await using var command = Command($"INSERT INTO events ({EventColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)");

@@ -20,6 +20,13 @@ public interface IStoreSession : IAsyncDisposable
     /// </summary>
     Task<long> ReserveSequenceNumbersAsync(int count, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Sets the sequence counter to the number after the log's highest (0 for an empty log) and returns it. Only in a
+    /// transaction: the counter is held first and the log read after, so every earlier reservation has either ended in
+    /// the log or been rolled back, and the counter stays held until the transaction ends.
+    /// </summary>
+    Task<long> AlignSequenceCounterWithLogAsync(CancellationToken cancellationToken);
+
     /// <summary>Writes one event: one round trip.</summary>
     Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken);
 

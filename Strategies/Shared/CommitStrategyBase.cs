@@ -11,6 +11,7 @@ namespace EventCommitLab.Strategies.Shared;
 public abstract class CommitStrategyBase : ICommitStrategy
 {
     private readonly CommitRetryPolicy _retry;
+    private readonly SequenceCounterAlignment _counterAlignment = new();
 
     protected CommitStrategyBase(IEventStore store, CommitStrategyOptions options)
     {
@@ -51,6 +52,7 @@ public abstract class CommitStrategyBase : ICommitStrategy
 
     public virtual ValueTask DisposeAsync()
     {
+        _counterAlignment.Dispose();
         GC.SuppressFinalize(this);
         return ValueTask.CompletedTask;
     }
@@ -72,7 +74,19 @@ public abstract class CommitStrategyBase : ICommitStrategy
     /// <summary>One attempt: on a transient failure it is called again from the start, in a new transaction.</summary>
     protected abstract Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Runs attempts until one succeeds or fails for good. A strategy that claims <see cref="StrategyGuarantees.CounterAtLogEnd"/>
+    /// numbers from the store's counter, so its first attempt first brings the counter to the log's end.
+    /// </summary>
     /// <exception cref="CommitRetriesExhaustedException">Transient failures went on past the retry options' bounds.</exception>
     protected Task<T> RetryAsync<T>(Func<CancellationToken, Task<T>> attempt, CancellationToken cancellationToken) =>
-        _retry.ExecuteAsync(attempt, cancellationToken);
+        _counterAlignment.IsAligned || !Guarantees.CounterAtLogEnd
+            ? _retry.ExecuteAsync(attempt, cancellationToken)
+            : _retry.ExecuteAsync(
+                async ct =>
+                {
+                    await _counterAlignment.EnsureAsync(Store, ct).ConfigureAwait(false);
+                    return await attempt(ct).ConfigureAwait(false);
+                },
+                cancellationToken);
 }

@@ -1,3 +1,4 @@
+using EventCommitLab.Harness.Faults;
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Verification;
@@ -130,6 +131,34 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
         var report = await run.VerifyAsync();
         Assert.Empty(report.Violations);
         Assert.Equal(120, report.FoundEvents);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task a_new_instance_numbers_on_from_the_log_end_whichever_way_the_counter_drifted(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        Skip.IfNot(run.Strategy.Guarantees.CounterAtLogEnd, $"{strategy} does not number from the store's counter.");
+        await run.CommitAsync(2);
+
+        await CounterDrift.WriteEventsPastCounterAsync(run.Store, run.Ledger, CancellationToken.None);
+        CommitOutcome afterLogAhead;
+        await using (var restarted = run.Registration.Create(run.Store, new()))
+        {
+            afterLogAhead = await run.CommitAsync(restarted, 2);
+        }
+
+        await CounterDrift.TakeNumbersNeverWrittenAsync(run.Store, CancellationToken.None);
+        CommitOutcome afterCounterAhead;
+        await using (var restarted = run.Registration.Create(run.Store, new()))
+        {
+            afterCounterAhead = await run.CommitAsync(restarted, 2);
+        }
+
+        const long logEnd = 2 + CounterDrift.Distance;
+        Assert.Equal([logEnd, logEnd + 1], afterLogAhead.Result!.SequenceNumbers);
+        Assert.Equal([logEnd + 2, logEnd + 3], afterCounterAhead.Result!.SequenceNumbers);
+        Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
     [SkippableTheory]

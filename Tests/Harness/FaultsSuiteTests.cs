@@ -37,6 +37,8 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     [InlineData(FaultKind.TerminateBackends, "BatchingPipeline")]
     [InlineData(FaultKind.KillWriterProcess, "TransactionalCounter")]
     [InlineData(FaultKind.KillWriterProcess, "BatchingPipeline")]
+    [InlineData(FaultKind.CounterBehindLog, "TransactionalCounter")]
+    [InlineData(FaultKind.CounterAheadOfLog, "BatchingPipeline")]
     public async Task a_strategy_that_claims_durability_loses_doubles_and_alters_nothing_when_the_database_is_hurt_under_load(FaultKind fault, string strategy)
     {
         var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _provider, CancellationToken.None);

@@ -12,6 +12,8 @@ internal sealed class InterceptingSession(InterceptingEventStore store, IStoreSe
 
     public Task<long> ReserveSequenceNumbersAsync(int count, CancellationToken cancellationToken) => inner.ReserveSequenceNumbersAsync(count, cancellationToken);
 
+    public Task<long> AlignSequenceCounterWithLogAsync(CancellationToken cancellationToken) => inner.AlignSequenceCounterWithLogAsync(cancellationToken);
+
     public async Task InsertEventAsync(StoredEvent storedEvent, CancellationToken cancellationToken)
     {
         await store.InterceptAsync(InterceptingEventStore.InsertEvent);
