@@ -53,6 +53,15 @@ public sealed class MongoEventStore : IEventStore
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new MongoStoreSession(await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false), null, _collections);
 
+    // One transaction composed of the session's operations; bulk aggregate checks in one command are not built yet.
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        await using var transaction = await BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        var answers = await ComposedBatchWrite.WriteAsync(transaction, batch, cancellationToken).ConfigureAwait(false);
+        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        return answers;
+    }
+
     public async Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(storedEvents);

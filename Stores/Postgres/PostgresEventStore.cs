@@ -144,6 +144,13 @@ public sealed class PostgresEventStore : IEventStore
         return numbers.Count > 0 ? numbers : null;
     }
 
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        CommitBatch.EnsureWritable(batch);
+        await using var session = new PostgresStoreSession(await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
+        return await session.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
+    }
+
     public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);

@@ -113,6 +113,58 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         }
     }
 
+    /// <summary>The batch in one call of the schema's commit_batch function; outside a transaction it commits on its own.</summary>
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        CommitBatch.EnsureWritable(batch);
+        var eventCount = batch.Sum(r => r.Events.Count);
+        var (eventCommit, eventPosition, eventType, eventTags, eventPayload) = (new int[eventCount], new int[eventCount], new string[eventCount], new string[eventCount], new string[eventCount]);
+        var e = 0;
+        for (var c = 0; c < batch.Count; c++)
+        {
+            var events = batch[c].Events;
+            for (var p = 0; p < events.Count; p++, e++)
+            {
+                (eventCommit[e], eventPosition[e], eventType[e], eventTags[e], eventPayload[e]) =
+                    (c + 1, p, events[p].EventType, JsonSerializer.Serialize(events[p].Tags), events[p].Payload);
+            }
+        }
+
+        await using var command = Command(
+            "SELECT commit_index, first_sequence_number, actual_version FROM commit_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. batch.Select(r => r.Events[0].EventSource)] });
+        command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.Aggregate.AggregateType)] });
+        command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.ExpectedVersion)] });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. batch.Select(r => r.Events.Count)] });
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. batch.Select(r => r.CommitId)] });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = eventCommit });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = eventPosition });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = eventType });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = eventTags });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = eventPayload });
+        var answers = new BatchCommitAnswer[batch.Count];
+        try
+        {
+            await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                answers[reader.GetInt32(0) - 1] = reader.IsDBNull(1)
+                    ? BatchCommitAnswer.LeftOut(reader.IsDBNull(2) ? null : reader.GetInt64(2))
+                    : BatchCommitAnswer.WrittenFrom(reader.GetInt64(1));
+            }
+
+            // Outside a transaction the statement commits at the end of the exchange: the rows arrive before the durable
+            // flush, so only a reader closed without error (ReadyForQuery received) means the batch is in the log.
+            await reader.CloseAsync().ConfigureAwait(false);
+        }
+        catch (Exception failure) when (transaction is null && LostWrites.IsLostAnswer(failure))
+        {
+            throw Lost("an auto-commit batch", failure);
+        }
+
+        return answers;
+    }
+
     public async Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
         AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken)
     {

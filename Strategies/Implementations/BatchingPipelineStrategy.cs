@@ -74,21 +74,31 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
     {
         var reader = _queue.Reader;
         var batch = new List<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)>();
+        var aggregates = new HashSet<AggregateKey>();
         while (await reader.WaitToReadAsync().ConfigureAwait(false))
         {
+            // A second commit of an aggregate already in the batch waits for the next one (see CommitBatch).
             var events = 0;
             while (reader.TryPeek(out var next)
-                   && (batch.Count == 0 || events + next.Request.Events.Count <= _maxBatchEvents)
+                   && (batch.Count == 0 || (events + next.Request.Events.Count <= _maxBatchEvents && !RepeatsAnAggregate(next.Request, aggregates)))
                    && reader.TryRead(out next))
             {
                 batch.Add(next);
                 events += next.Request.Events.Count;
+                if (next.Request.Aggregate is { } expectation)
+                {
+                    aggregates.Add(expectation.Aggregate);
+                }
             }
 
             await WriteBatchAsync(batch).ConfigureAwait(false);
             batch.Clear();
+            aggregates.Clear();
         }
     }
+
+    private static bool RepeatsAnAggregate(CommitRequest request, HashSet<AggregateKey> aggregates) =>
+        request.Aggregate is { } expectation && aggregates.Contains(expectation.Aggregate);
 
     private async Task WriteBatchAsync(IReadOnlyList<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)> batch)
     {

@@ -30,17 +30,21 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
             throw new ArgumentException("A wave needs at least one commit; this one has none.", nameof(wave));
         }
 
-        IReadOnlyList<CommitOutcome> outcomes;
-        try
+        // A wave that holds an aggregate twice is written in parts, in order, each its own transaction (see CommitBatch).
+        var outcomes = new List<CommitOutcome>(wave.Count);
+        foreach (var part in CommitBatch.SplitAtRepeatedAggregates(wave))
         {
-            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, wave, ct), cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-        {
-            return [.. wave.Select(r => CommitOutcome.Failed(r, e))];
+            try
+            {
+                outcomes.AddRange(await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, part, ct), cancellationToken).ConfigureAwait(false));
+                Counters.AddBatch(part.Count);
+            }
+            catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+            {
+                outcomes.AddRange(part.Select(r => CommitOutcome.Failed(r, e)));
+            }
         }
 
-        Counters.AddBatch(wave.Count);
         foreach (var outcome in outcomes.Where(o => o.Failure is ConcurrencyConflictException))
         {
             Counters.AddConflict();

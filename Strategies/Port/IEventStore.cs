@@ -18,6 +18,15 @@ public interface IEventStore : IAsyncDisposable
     Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken);
 
     /// <summary>
+    /// Writes a batch of commits as one transaction, committed before it returns: each aggregate commit's expected
+    /// version is checked and advanced, the commits that pass take one contiguous range from the sequence counter in
+    /// batch order, and their events go in; a commit that fails its check is left out alone. One round trip and one
+    /// durable flush where the store allows it. A lost answer is a <see cref="WriteOutcomeUnknownException"/>.
+    /// </summary>
+    /// <exception cref="ArgumentException">The batch is empty or holds an aggregate twice (see <see cref="CommitBatch"/>).</exception>
+    Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken);
+
+    /// <summary>
     /// Writes events and sets aggregate versions the store's fastest way, in one round trip where the store allows it,
     /// with no sequence logic and no checks, at the store's configured durability. Only for the harness's raw ceiling,
     /// never for a strategy: it is what the database can take, the bound every strategy is measured against.

@@ -5,63 +5,72 @@ using EventCommitLab.Strategies.Port;
 namespace EventCommitLab.Strategies.Shared;
 
 /// <summary>
-/// Writes several commits in one transaction with one insert: the group commit that the simulated batcher and the
-/// pipeline share. A commit whose aggregate check fails is left out alone; the others are written.
+/// Writes several commits as one transaction through the store's batch write: the group commit that the simulated
+/// batcher and the pipeline share. A commit whose aggregate check fails is left out alone; the others are written.
 /// </summary>
 internal static class BatchCommitWriter
 {
-    /// <summary>One attempt at the whole batch. Throws when the transaction fails; the caller decides on retrying.</summary>
+    /// <summary>
+    /// One attempt at the whole batch, whose aggregates must be distinct (<see cref="CommitBatch"/>): callers split a
+    /// batch before retrying its parts, so a retry never repeats a part that was written. Throws when the transaction
+    /// fails; a lost answer is settled from the log first.
+    /// </summary>
     public static async Task<IReadOnlyList<CommitOutcome>> WriteAsync(
         IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
-        var outcomes = new CommitOutcome[batch.Count];
-        await using var transaction = await store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
-
-        // Aggregate checks first: only accepted commits take sequence numbers, so a rejected one leaves no gap.
-        var accepted = new List<int>(batch.Count);
-        var eventCount = 0;
-        for (var i = 0; i < batch.Count; i++)
-        {
-            if (await AggregateVersionGuard.TryAdvanceAsync(transaction, batch[i], cancellationToken).ConfigureAwait(false) is { } conflict)
-            {
-                outcomes[i] = CommitOutcome.Failed(batch[i], conflict);
-                continue;
-            }
-
-            accepted.Add(i);
-            eventCount += batch[i].Events.Count;
-        }
-
-        if (eventCount > 0)
-        {
-            var next = await transaction.ReserveSequenceNumbersAsync(eventCount, cancellationToken).ConfigureAwait(false);
-            var events = new List<StoredEvent>(eventCount);
-            foreach (var i in accepted)
-            {
-                var stamped = batch[i].Stamp(next);
-                next += stamped.Length;
-                events.AddRange(stamped);
-                outcomes[i] = CommitOutcome.Committed(batch[i], AggregateVersionGuard.Acknowledge(batch[i], stamped));
-            }
-
-            await transaction.InsertEventsAsync(events, cancellationToken).ConfigureAwait(false);
-        }
-
+        IReadOnlyList<BatchCommitAnswer> answers;
         try
         {
-            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            answers = await store.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (store.Classify(e) == StoreErrorKind.OutcomeUnknown)
         {
-            // One transaction: its first accepted commit in the log means all of them are, at the numbers stamped above.
-            if (accepted.Count == 0)
-            {
-                throw new WriteNotLandedException(e);
-            }
+            answers = await SettleFromLogAsync(store, counters, batch, e, cancellationToken).ConfigureAwait(false);
+        }
 
-            _ = await UnknownOutcome.ResolveAsync(store, counters, batch[accepted[0]].CommitId, e, cancellationToken).ConfigureAwait(false);
+        var outcomes = new CommitOutcome[batch.Count];
+        for (var i = 0; i < batch.Count; i++)
+        {
+            var request = batch[i];
+            outcomes[i] = answers[i].FirstSequenceNumber is { } first
+                ? CommitOutcome.Committed(request, new CommitResult(request.CommitId, [.. Enumerable.Range(0, request.Events.Count).Select(n => first + n)], request.NextAggregateVersion))
+                : CommitOutcome.Failed(request, new ConcurrencyConflictException(request.Aggregate!.Aggregate, request.Aggregate.ExpectedVersion, answers[i].ActualAggregateVersion));
         }
 
         return outcomes;
+    }
+
+    /// <summary>
+    /// One transaction: any commit of it in the log means it landed, and then a commit that is not there was left out
+    /// by its aggregate check (whose version is no longer known). None there: nothing was written, the batch may be repeated.
+    /// </summary>
+    private static async Task<IReadOnlyList<BatchCommitAnswer>> SettleFromLogAsync(
+        IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, Exception unknown, CancellationToken cancellationToken)
+    {
+        var answers = new BatchCommitAnswer[batch.Count];
+        var landed = false;
+        for (var i = 0; i < batch.Count; i++)
+        {
+            try
+            {
+                var numbers = await UnknownOutcome.ResolveAsync(store, counters, batch[i].CommitId, unknown, cancellationToken).ConfigureAwait(false);
+                answers[i] = BatchCommitAnswer.WrittenFrom(numbers[0]);
+                landed = true;
+            }
+            catch (WriteNotLandedException)
+            {
+                answers[i] = BatchCommitAnswer.LeftOut(null);
+            }
+        }
+
+        if (!landed)
+        {
+            throw new WriteNotLandedException(unknown);
+        }
+
+        var missing = batch.Select((request, i) => (request, answers[i])).FirstOrDefault(p => p.request.Aggregate is null && !p.Item2.Written).request;
+        return missing is null
+            ? answers
+            : throw new InvalidOperationException($"The store wrote part of a batch: commit {missing.CommitId}, which no check could leave out, is not in the log while others of its transaction are.");
     }
 }

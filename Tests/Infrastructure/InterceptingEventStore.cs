@@ -14,6 +14,7 @@ public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
     public const string BeginTransaction = "begin";
     public const string InsertEvent = "insert-event";
     public const string InsertEvents = "insert-events";
+    public const string WriteBatch = "write-batch";
 
     private readonly ConcurrentDictionary<string, Func<Task>> _once = new();
 
@@ -32,6 +33,12 @@ public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
 
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new InterceptingSession(this, await Inner.OpenAutoCommitSessionAsync(cancellationToken));
+
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        await InterceptAsync(WriteBatch);
+        return await Inner.WriteBatchAsync(batch, cancellationToken);
+    }
 
     public Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken) =>
         Inner.WriteRawAsync(storedEvents, aggregateVersions, cancellationToken);

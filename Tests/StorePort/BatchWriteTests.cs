@@ -1,0 +1,110 @@
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.StorePort;
+
+/// <summary>Each store's batch write on hand-built batches: which commits it writes, at which numbers, and which it leaves out.</summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class BatchWriteTests(LabStores stores)
+{
+    private readonly SampleEvents _events = new();
+
+    public static TheoryData<string> Stores => LabStores.Names;
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task a_mixed_batch_writes_the_commits_that_pass_their_checks_contiguously_in_batch_order(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var existing = new AggregateKey("existing", "Order");
+        var other = new AggregateKey("other", "Order");
+        Assert.All(await log.WriteBatchAsync([Aggregate(existing, 0, 2), Aggregate(other, 0, 1)], CancellationToken.None), a => Assert.True(a.Written));
+        var batch = new[]
+        {
+            Plain(2),
+            Aggregate(other, 5, 1), // stale: left out, the store says it is at 1
+            Aggregate(new AggregateKey("new", "Order"), 0, 3),
+            Aggregate(new AggregateKey("missing", "Order"), 4, 1), // expects an aggregate that does not exist
+            Aggregate(existing, 2, 1),
+        };
+
+        var answers = await log.WriteBatchAsync(batch, CancellationToken.None);
+
+        Assert.Equal(
+            [BatchCommitAnswer.WrittenFrom(3), BatchCommitAnswer.LeftOut(1), BatchCommitAnswer.WrittenFrom(5), BatchCommitAnswer.LeftOut(0), BatchCommitAnswer.WrittenFrom(8)],
+            answers);
+        var stored = await log.ReadLogAsync(CancellationToken.None).ToListAsync();
+        Assert.Equal(Enumerable.Range(0, 9).Select(i => (long)i), stored.Select(e => e.SequenceNumber));
+        Assert.Equal(
+            [batch[0].CommitId, batch[0].CommitId, batch[2].CommitId, batch[2].CommitId, batch[2].CommitId, batch[4].CommitId],
+            stored.Skip(3).Select(e => e.CommitId));
+        Assert.Equal([null, null, 1L, 2, 3, 3], stored.Skip(3).Select(e => e.AggregateVersion));
+        Assert.Equal(batch[2].Events.Select(e => JsonDigest.Of(e.Payload)), stored.Skip(5).Take(3).Select(e => JsonDigest.Of(e.Payload)));
+        Assert.Equal(9, await log.ReadSequenceCounterAsync(CancellationToken.None));
+        var versions = await log.ReadAggregateVersionsAsync(CancellationToken.None).ToListAsync();
+        Assert.Equal((3L, 1L), (versions.Single(v => v.Aggregate == existing).Version, versions.Single(v => v.Aggregate == other).Version));
+        Assert.DoesNotContain(versions, v => v.Aggregate.EventSource == "missing");
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task a_batch_whose_commits_are_all_left_out_takes_no_numbers(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var existing = new AggregateKey("existing", "Order");
+        await log.WriteBatchAsync([Aggregate(existing, 0, 1)], CancellationToken.None);
+
+        var answers = await log.WriteBatchAsync([Aggregate(existing, 0, 1)], CancellationToken.None);
+
+        Assert.Equal([BatchCommitAnswer.LeftOut(1)], answers);
+        Assert.Equal(1, await log.ReadSequenceCounterAsync(CancellationToken.None));
+        Assert.Single(await log.ReadLogAsync(CancellationToken.None).ToListAsync());
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task a_batch_that_holds_an_aggregate_twice_or_nothing_is_refused_before_anything_is_written(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var order = new AggregateKey("order", "Order");
+
+        var twice = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync([Aggregate(order, 0, 1), Plain(1), Aggregate(order, 1, 1)], CancellationToken.None));
+        var empty = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync([], CancellationToken.None));
+
+        Assert.Contains("Order/order has two commits in one batch", twice.Message, StringComparison.Ordinal);
+        Assert.Contains("at least one commit", empty.Message, StringComparison.Ordinal);
+        Assert.Empty(await log.ReadLogAsync(CancellationToken.None).ToListAsync());
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task concurrent_batches_advancing_one_aggregate_from_one_version_let_exactly_one_win(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var order = new AggregateKey("order", "Order");
+        await log.WriteBatchAsync([Aggregate(order, 0, 1)], CancellationToken.None);
+
+        var rivals = await Task.WhenAll(Enumerable.Range(0, 9).Select(_ => Task.Run(async () =>
+        {
+            try
+            {
+                return (await log.WriteBatchAsync([Plain(1), Aggregate(order, 1, 2)], CancellationToken.None))[1].Written;
+            }
+            catch (Exception e) when (log.Classify(e) == StoreErrorKind.Transient)
+            {
+                return false; // MongoDB's write conflict: the loser's whole transaction is refused, to be retried by a strategy.
+            }
+        })));
+
+        Assert.Equal(1, rivals.Count(won => won));
+        Assert.Equal(3, (await log.ReadAggregateVersionsAsync(CancellationToken.None).ToListAsync()).Single().Version);
+    }
+
+    private CommitRequest Plain(int events) => CommitRequest.ForEvents(_events.Create(events));
+
+    private CommitRequest Aggregate(AggregateKey aggregate, long expectedVersion, int events) =>
+        CommitRequest.ForAggregate(aggregate, expectedVersion, _events.Create(aggregate.EventSource, events));
+}
