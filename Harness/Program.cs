@@ -48,6 +48,12 @@ try
             options, "dotnet run -c Release --project Harness -- faults" + (args.Length > 1 ? " " + string.Join(' ', args.Skip(1)) : ""), Console.Out, cancellation.Token);
     }
 
+    if (options.Verb == "pipeline")
+    {
+        return await EventCommitLab.Harness.Pipeline.PipelineSuite.RunAsync(
+            options, "dotnet run -c Release --project Harness -- pipeline" + (args.Length > 1 ? " " + string.Join(' ', args.Skip(1)) : ""), Console.Out, cancellation.Token);
+    }
+
     return await LabRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
 }
 catch (ArgumentException e)

@@ -17,6 +17,7 @@ public static class StrategyCatalog
         new("SingleEventNoTransaction", (s, o) => new SingleEventNoTransactionStrategy(s, o)),
         new("SimulatedBatching", (s, o) => new SimulatedBatchingStrategy(s, o)),
         new("BatchingPipeline", (s, o) => new BatchingPipelineStrategy(s, o)),
+        new(BatchingPipelineStrategy.NameFor(2), (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } })),
     ];
 
     public static IEnumerable<string> Names => All.Select(r => r.Name);

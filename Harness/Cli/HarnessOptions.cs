@@ -16,10 +16,11 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
                dotnet run -c Release --project Harness -- faults [--strategies A,B] [--out DIR]   (every strategy under 100 committers while connections are ended and the server is killed; then the verifier)
+               dotnet run -c Release --project Harness -- pipeline [--job J] [--out DIR]   (the group commit's goal cells; each goal's ratio, interval and verdict in goals.md)
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
-          --strategies A,B,...     strategies [all seven]
+          --strategies A,B,...     strategies [all eight]
           --load A,B               waves, sustained [both]
           --methods A,B            CommitEvents, CommitAggregateEvents [both]
           --events N,N,...         events per commit, 1..10000 [1,10,100]
@@ -103,6 +104,17 @@ public sealed record HarnessOptions
         if (args.Count > 0 && args[0] is "compare" or "report")
         {
             return options with { Verb = args[0], VerbArguments = [.. args.Skip(1)] };
+        }
+
+        if (args.Count > 0 && args[0] == "pipeline")
+        {
+            // The suite's cells and contenders are the goals'; the rest (--job, --rounds, --out, the store) is the main job's.
+            if (args.Skip(1).FirstOrDefault(a => a is "--strategies" or "--load" or "--methods" or "--events" or "--concurrency") is { } fixedByTheSuite)
+            {
+                throw new ArgumentException($"pipeline: {fixedByTheSuite} is fixed by the suite (its cells and contenders are the goals'); run the main job for another grid.");
+            }
+
+            return Parse([.. args.Skip(1)], environment, mongoEnvironment) with { Verb = "pipeline" };
         }
 
         if (args.Count > 0 && args[0] == "faults")

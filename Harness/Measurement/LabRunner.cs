@@ -17,7 +17,11 @@ internal static class LabRunner
     private static readonly TimeSpan StoreSilence = TimeSpan.FromSeconds(5);
 
     /// <returns>An <see cref="ExitCodes"/> value: every case ran and verified, a broken guarantee, no case ran, or some cases failed.</returns>
-    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken) =>
+        RunAsync(options, commandLine, console, suite: null, cancellationToken);
+
+    /// <param name="suite">Runs these cells instead of the options' grid and writes its own files beside the run's; null for the main job.</param>
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, LabSuite? suite, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
@@ -45,7 +49,7 @@ internal static class LabRunner
             console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Durable flush: median {flush.MedianMs:0.###} ms, p95 {flush.P95Ms:0.###} ms over {FlushProbeCommits} single-row commits"));
             var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
 
-            var cells = Cells(options);
+            var cells = suite?.Cells ?? Cells(options);
             var cases = new List<CaseResult>();
             var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
             await using (var watch = StoreWatch.Start(provider, StoreSilence, cancellationToken))
@@ -91,11 +95,20 @@ internal static class LabRunner
                 flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
             var record = new RunRecord(environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases);
             ResultsWriter.Write(record, partial);
+            if (suite is not null)
+            {
+                foreach (var (name, content) in suite.Files(record))
+                {
+                    File.WriteAllText(Path.Combine(partial, name), content);
+                }
+            }
+
             Directory.Move(partial, folder);
 
             var failed = cases.Count(c => c.Failure is not null);
             var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
             console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+            suite?.Report(record, console);
             console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
             return ExitCodes.OfRun(cases.Count, failed, broken);
         }

@@ -24,6 +24,7 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
 {
     private readonly Channel<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)> _queue;
     private readonly int _maxBatchEvents;
+    private readonly int _batchesInFlight;
     private readonly Task _writer;
 
     public BatchingPipelineStrategy(IEventStore store, CommitStrategyOptions options)
@@ -31,13 +32,19 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.QueueCapacity, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.MaxBatchEvents, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.BatchesInFlight, 1);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(options.Pipeline.BatchesInFlight, 16);
         _maxBatchEvents = options.Pipeline.MaxBatchEvents;
+        _batchesInFlight = options.Pipeline.BatchesInFlight;
         _queue = Channel.CreateBounded<(CommitRequest, TaskCompletionSource<CommitResult>)>(
             new BoundedChannelOptions(options.Pipeline.QueueCapacity) { SingleReader = true, FullMode = BoundedChannelFullMode.Wait });
         _writer = Task.Run(WriteLoopAsync);
     }
 
-    public override string Name => "BatchingPipeline";
+    /// <summary>The registered name of the pipeline with this many batches in flight.</summary>
+    public static string NameFor(int batchesInFlight) => batchesInFlight == 1 ? "BatchingPipeline" : $"BatchingPipeline{batchesInFlight}InFlight";
+
+    public override string Name => NameFor(_batchesInFlight);
 
     public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
 
@@ -73,11 +80,12 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
     private async Task WriteLoopAsync()
     {
         var reader = _queue.Reader;
-        var batch = new List<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)>();
+        var inFlight = new Queue<Task>(_batchesInFlight);
         var aggregates = new HashSet<AggregateKey>();
         while (await reader.WaitToReadAsync().ConfigureAwait(false))
         {
             // A second commit of an aggregate already in the batch waits for the next one (see CommitBatch).
+            var batch = new List<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)>();
             var events = 0;
             while (reader.TryPeek(out var next)
                    && (batch.Count == 0 || (events + next.Request.Events.Count <= _maxBatchEvents && !RepeatsAnAggregate(next.Request, aggregates)))
@@ -91,10 +99,17 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
                 }
             }
 
-            await WriteBatchAsync(batch).ConfigureAwait(false);
-            batch.Clear();
             aggregates.Clear();
+
+            // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
+            inFlight.Enqueue(WriteBatchAsync(batch));
+            if (inFlight.Count >= _batchesInFlight)
+            {
+                await inFlight.Dequeue().ConfigureAwait(false);
+            }
         }
+
+        await Task.WhenAll(inFlight).ConfigureAwait(false);
     }
 
     private static bool RepeatsAnAggregate(CommitRequest request, HashSet<AggregateKey> aggregates) =>

@@ -9,4 +9,11 @@ public sealed record BatchingPipelineOptions
     /// <summary>A batch stops taking commits once it holds this many events. Default 5 000; a single larger
     /// commit is still written, alone.</summary>
     public int MaxBatchEvents { get; init; } = 5_000;
+
+    /// <summary>
+    /// Batches sent and not yet answered at once. Default 1: the next batch forms while one is written. With 2, the next
+    /// batch is sent while the previous one waits for its flush; the store's counter, held by each batch until it
+    /// commits, keeps numbers in commit order (1 to 16).
+    /// </summary>
+    public int BatchesInFlight { get; init; } = 1;
 }

@@ -1,6 +1,7 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -13,7 +14,7 @@ public sealed class HarnessOptionsTests
     {
         var options = HarnessOptions.Parse([], NoEnvironment);
 
-        Assert.Equal(7, options.Strategies.Count);
+        Assert.Equal(StrategyCatalog.All, options.Strategies);
         Assert.Equal([BenchmarkMethod.CommitEvents, BenchmarkMethod.CommitAggregateEvents], options.Methods);
         Assert.Equal([1, 10, 100], options.Events);
         Assert.Equal([1, 10, 100], options.Concurrency);

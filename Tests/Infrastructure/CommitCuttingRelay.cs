@@ -1,20 +1,17 @@
 using System.Net;
 using System.Net.Sockets;
-using System.Text;
 
 namespace EventCommitLab.Tests.Infrastructure;
 
 /// <summary>
 /// A real TCP relay between the client and PostgreSQL that, once armed, cuts the next connection that sends COMMIT (or
-/// calls commit_batch outside a transaction, which commits on its own):
+/// sends the batch statement outside a transaction, which commits on its own):
 /// before forwarding it (the commit never reaches the server) or after the server has answered it (the commit landed,
 /// the client never hears). The fault a lost network gives, with no driver mocked.
 /// </summary>
-/// <remarks>COMMIT is found as the bytes "COMMIT\0" in what the client sends, as Npgsql sends it in one message; the batch call as "commit_batch(".</remarks>
+/// <remarks>What commits is read from the client's protocol messages (<see cref="FrontendMessages"/>), so a prepared statement, whose text is sent once, is still recognised each time it runs.</remarks>
 public sealed class CommitCuttingRelay : IAsyncDisposable
 {
-    private static readonly byte[] Commit = Encoding.ASCII.GetBytes("COMMIT\0");
-    private static readonly byte[] BatchCall = Encoding.ASCII.GetBytes("commit_batch(");
     private readonly TcpListener _listener = new(IPAddress.Loopback, 0);
     private readonly int _serverPort;
     private readonly CancellationTokenSource _stop = new();
@@ -97,10 +94,11 @@ public sealed class CommitCuttingRelay : IAsyncDisposable
     private async Task PumpUpAsync(NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, CancellationTokenSource cut)
     {
         var buffer = new byte[64 * 1024];
+        var messages = new FrontendMessages();
         int read;
         while ((read = await from.ReadAsync(buffer, cut.Token)) > 0)
         {
-            if (CommitsSomething(buffer.AsSpan(0, read)) && (Cut)Interlocked.Exchange(ref _armed, (int)Cut.None) is var armed && armed != Cut.None)
+            if (messages.ExecutesACommit(buffer.AsSpan(0, read)) && (Cut)Interlocked.Exchange(ref _armed, (int)Cut.None) is var armed && armed != Cut.None)
             {
                 Cuts++;
                 if (armed == Cut.BeforeCommit)
@@ -114,8 +112,6 @@ public sealed class CommitCuttingRelay : IAsyncDisposable
             await to.WriteAsync(buffer.AsMemory(0, read), cut.Token);
         }
     }
-
-    private static bool CommitsSomething(ReadOnlySpan<byte> sent) => sent.IndexOf(Commit) >= 0 || sent.IndexOf(BatchCall) >= 0;
 
     private static async Task PumpDownAsync(NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, CancellationTokenSource cut)
     {

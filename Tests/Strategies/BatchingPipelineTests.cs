@@ -54,6 +54,46 @@ public sealed class BatchingPipelineTests(LabStores stores)
     }
 
     [Fact]
+    public async Task a_batch_sent_while_another_is_in_flight_commits_first_and_a_refused_one_fails_alone_leaving_no_gap()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline2InFlight", s => intercepting = new InterceptingEventStore(s));
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+
+        var held = run.CommitAsync(1);
+        await writerHeld;
+        var poisoned = run.CommitAsync(CommitRequest.ForEvents([run.Events.Create(1)[0] with { Payload = "not json" }]));
+        var good = new[] { run.CommitAsync(2), run.CommitAsync(3) };
+
+        // With one batch in flight nothing could be written while the first is held: these would never finish.
+        var written = await Task.WhenAll(good).WaitAsync(TimeSpan.FromSeconds(60));
+        release.SetResult();
+        var heldOutcome = await held;
+
+        Assert.NotNull((await poisoned).Failure);
+        Assert.All(written, o => Assert.Null(o.Failure));
+        Assert.True(heldOutcome.Result!.SequenceNumbers[0] > written.Max(o => o.Result!.SequenceNumbers[^1]));
+        Assert.Equal(6, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Theory]
+    [InlineData("BatchingPipeline")]
+    [InlineData("BatchingPipeline2InFlight")]
+    public async Task a_thousand_concurrent_committers_leave_a_log_the_verifier_finds_clean(string strategy)
+    {
+        await using var run = await stores.StartRunAsync("postgres", strategy);
+        var order = new AggregateKey("order", "Order");
+
+        var outcomes = await Task.WhenAll(Enumerable.Range(0, 1000).Select(i => Task.Run(() => i % 10 == 0 ? run.CommitAsync(order, 0, 1) : run.CommitAsync(2))));
+
+        Assert.Equal(1, outcomes.Count(o => o.Result?.AggregateVersion == 1));
+        Assert.Equal(99, outcomes.Count(o => o.Failure is ConcurrencyConflictException));
+        Assert.Equal(900 * 2 + 1, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
     public async Task a_caller_who_cancels_while_queued_is_told_so_and_the_ledger_keeps_the_commit_as_unknown_not_failed()
     {
         InterceptingEventStore? intercepting = null;
