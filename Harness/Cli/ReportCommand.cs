@@ -3,7 +3,7 @@ using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Cli;
 
-/// <summary><c>report RUN_FOLDER</c>: regenerates summary.md and the charts from the run's results.json, so that a
+/// <summary><c>report RUN_FOLDER</c>: regenerates summary.md, the charts (and a pipeline run's goals.md) from the run's results.json, so that a
 /// change to the report's layout never means editing a generated file.</summary>
 public static class ReportCommand
 {
@@ -28,6 +28,14 @@ public static class ReportCommand
 
         ResultsWriter.WriteReports(record, args[0]);
         output.WriteLine($"Rewrote {Path.Combine(args[0], "summary.md")} and the charts from {RunRecord.FileName}.");
+
+        // A pipeline-suite run's goals are read from the same record.
+        var goals = Path.Combine(args[0], Pipeline.PipelineGoalsWriter.FileName);
+        if (File.Exists(goals))
+        {
+            File.WriteAllText(goals, Pipeline.PipelineGoalsWriter.Write(record, Pipeline.PipelineGoals.Evaluate(record)));
+            output.WriteLine($"Rewrote {goals} from {RunRecord.FileName}.");
+        }
         return 0;
     }
 }

@@ -15,6 +15,9 @@ public enum GoalVerdict
     /// <summary>The estimate is on the goal's side but the figure has no interval (a latency percentile, or one round).</summary>
     MetByEstimateOnly,
 
+    /// <summary>The estimate is on the wrong side but the figure has no interval: likely missed, not shown to be.</summary>
+    NotMetByEstimateOnly,
+
     /// <summary>A case the goal needs failed or did not run.</summary>
     NotMeasured,
 }

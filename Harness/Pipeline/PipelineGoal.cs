@@ -13,7 +13,7 @@ public sealed record PipelineGoal(string Id, string Strategy, string Description
     public GoalVerdict Verdict => Ratio switch
     {
         null => GoalVerdict.NotMeasured,
-        { HasBounds: false } r => Passes(r.Estimate) ? GoalVerdict.MetByEstimateOnly : GoalVerdict.NotMet,
+        { HasBounds: false } r => Passes(r.Estimate) ? GoalVerdict.MetByEstimateOnly : GoalVerdict.NotMetByEstimateOnly,
         var r when AtLeast => r.Lower >= Target ? GoalVerdict.Met : r.Upper < Target ? GoalVerdict.NotMet : GoalVerdict.Undecided,
         var r => r.Upper <= Target ? GoalVerdict.Met : r.Lower > Target ? GoalVerdict.NotMet : GoalVerdict.Undecided,
     };

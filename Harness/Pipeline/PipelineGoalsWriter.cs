@@ -38,7 +38,7 @@ public static class PipelineGoalsWriter
             var own = goals.Where(g => g.Strategy == strategy).ToArray();
             md.AppendLine(CultureInfo.InvariantCulture,
                 $"- {strategy}: {own.Count(g => g.Verdict == GoalVerdict.Met)} met, {own.Count(g => g.Verdict == GoalVerdict.MetByEstimateOnly)} met by the estimate only, " +
-                $"{own.Count(g => g.Verdict == GoalVerdict.Undecided)} undecided, {own.Count(g => g.Verdict == GoalVerdict.NotMet)} not met, {own.Count(g => g.Verdict == GoalVerdict.NotMeasured)} not measured, of {own.Length}.");
+                $"{own.Count(g => g.Verdict == GoalVerdict.Undecided)} undecided, {own.Count(g => g.Verdict == GoalVerdict.NotMet)} not met, {own.Count(g => g.Verdict == GoalVerdict.NotMetByEstimateOnly)} not met by the estimate only, {own.Count(g => g.Verdict == GoalVerdict.NotMeasured)} not measured, of {own.Length}.");
         }
 
         return md.ToString();
@@ -55,6 +55,7 @@ public static class PipelineGoalsWriter
         GoalVerdict.NotMet => "**not met**",
         GoalVerdict.Undecided => "undecided",
         GoalVerdict.MetByEstimateOnly => "met by the estimate (no interval)",
+        GoalVerdict.NotMetByEstimateOnly => "not met by the estimate (no interval)",
         _ => "not measured",
     };
 }
