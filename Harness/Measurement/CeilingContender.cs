@@ -12,7 +12,7 @@ namespace EventCommitLab.Harness.Measurement;
 /// plain counter here: no sequence logic in the store, no checks. It is what the database can take, never a strategy.
 /// Its log is checked by counting rows.
 /// </summary>
-internal sealed class CeilingContender(IEventStore store) : IContender
+internal sealed class CeilingContender(IEventLog store) : IContender
 {
     public const string ContenderName = "Ceiling";
 

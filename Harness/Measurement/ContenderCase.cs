@@ -15,7 +15,7 @@ namespace EventCommitLab.Harness.Measurement;
 /// </summary>
 internal sealed class ContenderCase
 {
-    private readonly IEventStore _store;
+    private readonly IEventLog _store;
     private readonly TimeSpan _timeout;
     private TimeSpan _timeLeft;
     private CancellationTokenSource _phase;
@@ -28,7 +28,7 @@ internal sealed class ContenderCase
     private long _logSizeAtStart;
     private string? _failure;
 
-    private ContenderCase(CellKey cell, IEventStore store, IContender contender, int payloadBytes, TimeSpan timeout, CancellationToken run)
+    private ContenderCase(CellKey cell, IEventLog store, IContender contender, int payloadBytes, TimeSpan timeout, CancellationToken run)
     {
         Cell = cell;
         _store = store;

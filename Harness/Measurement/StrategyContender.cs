@@ -7,7 +7,7 @@ using EventCommitLab.Strategies.Verification;
 namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>A commit strategy as a contender; one handed whole waves (<see cref="IWaveCommitStrategy"/>) takes whole groups.</summary>
-internal sealed class StrategyContender(ICommitStrategy strategy, IEventStore store) : IContender
+internal sealed class StrategyContender(ICommitStrategy strategy, IEventLog store) : IContender
 {
     private bool _stopped;
 

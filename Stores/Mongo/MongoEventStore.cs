@@ -7,7 +7,7 @@ using MongoDB.Bson;
 namespace EventCommitLab.Stores.Mongo;
 
 /// <summary>The store port on one MongoDB database: events (the sequence number as _id), aggregates and counters.</summary>
-public sealed class MongoEventStore : IEventStore
+public sealed class MongoEventStore : IEventLog
 {
     private readonly MongoClient _client;
     private readonly string _database;
@@ -85,17 +85,24 @@ public sealed class MongoEventStore : IEventStore
     /// Not run against a real MongoDB here. Unlike the PostgreSQL store it does not yet make sure the lost write can no
     /// longer land before it looks (a transaction's commit is final once commitTransaction has answered).
     /// </remarks>
-    public async Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken)
+    public async Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(commitIds);
         await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        var filter = new BsonDocument("commitId", new BsonBinaryData(commitId, GuidRepresentation.Standard));
-        var numbers = new List<long>();
+        var filter = new BsonDocument("commitId", new BsonDocument("$in", new BsonArray(commitIds.Select(id => new BsonBinaryData(id, GuidRepresentation.Standard)))));
+        var found = new Dictionary<Guid, List<long>>();
         await foreach (var document in _collections.Events.On(lease).FindAsync(filter, new MongoFindOptions(Sort: new BsonDocument("_id", 1)), null, cancellationToken).ConfigureAwait(false))
         {
+            var commit = document["commitId"].AsBsonBinaryData.ToGuid(GuidRepresentation.Standard);
+            if (!found.TryGetValue(commit, out var numbers))
+            {
+                found[commit] = numbers = [];
+            }
+
             numbers.Add(document["_id"].ToInt64());
         }
 
-        return numbers.Count > 0 ? numbers : null;
+        return found.ToDictionary(p => p.Key, p => (IReadOnlyList<long>)p.Value);
     }
 
     public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)

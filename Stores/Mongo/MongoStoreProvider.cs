@@ -69,7 +69,7 @@ public sealed class MongoStoreProvider : IEventStoreProvider
         }
     }
 
-    public async Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken)
+    public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
     {
         var database = $"commit_lab_{Guid.NewGuid():N}";
         return await MongoEventStore.CreateAsync(_client, database, _writeConcern, async () =>

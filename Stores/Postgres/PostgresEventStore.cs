@@ -8,7 +8,7 @@ using NpgsqlTypes;
 namespace EventCommitLab.Stores.Postgres;
 
 /// <summary>The store port on one PostgreSQL database: the only place, with its session, that knows SQL.</summary>
-public sealed class PostgresEventStore : IEventStore
+public sealed class PostgresEventStore : IEventLog
 {
     private readonly NpgsqlDataSource _dataSource;
     private readonly Func<ValueTask>? _onDispose;
@@ -126,22 +126,30 @@ public sealed class PostgresEventStore : IEventStore
         await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken)
+    public async Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(commitIds);
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
         await _lostWrites.EndAsync(connection, cancellationToken).ConfigureAwait(false);
 
-        // No index on commit_id: the lookup runs only after a lost answer, and an index would cost every insert.
-        await using var command = new NpgsqlCommand("SELECT sequence_number FROM events WHERE commit_id = $1 ORDER BY 1", connection);
-        command.Parameters.Add(new NpgsqlParameter<Guid> { TypedValue = commitId });
-        var numbers = new List<long>();
+        // No index on commit_id: the lookup runs only after a lost answer, and an index would cost every insert; one
+        // scan answers for a whole batch.
+        await using var command = new NpgsqlCommand("SELECT commit_id, sequence_number FROM events WHERE commit_id = ANY($1) ORDER BY 2", connection);
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. commitIds] });
+        var found = new Dictionary<Guid, List<long>>();
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
-            numbers.Add(reader.GetInt64(0));
+            var commit = reader.GetGuid(0);
+            if (!found.TryGetValue(commit, out var numbers))
+            {
+                found[commit] = numbers = [];
+            }
+
+            numbers.Add(reader.GetInt64(1));
         }
 
-        return numbers.Count > 0 ? numbers : null;
+        return found.ToDictionary(p => p.Key, p => (IReadOnlyList<long>)p.Value);
     }
 
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)

@@ -104,7 +104,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
         }
     }
 
-    public async Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken)
+    public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
     {
         var database = $"commit_lab_{Guid.NewGuid():N}";
         await ExecuteAdminAsync($"CREATE DATABASE {database}", cancellationToken).ConfigureAwait(false);

@@ -20,7 +20,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// answers everything already queued, then returns. A caller that cancels while its commit is queued stops waiting,
 /// but the commit may still be written.
 /// </remarks>
-public sealed class BatchingPipelineStrategy : CommitStrategyBase
+public sealed class BatchingPipelineStrategy : StrategyBase
 {
     private readonly Channel<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)> _queue;
     private readonly int _maxBatchEvents;
@@ -69,12 +69,6 @@ public sealed class BatchingPipelineStrategy : CommitStrategyBase
         _queue.Writer.TryComplete();
         await _writer.ConfigureAwait(false);
         await base.DisposeAsync().ConfigureAwait(false);
-    }
-
-    protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
-    {
-        var outcome = (await BatchCommitWriter.WriteAsync(Store, Counters, [request], cancellationToken).ConfigureAwait(false))[0];
-        return outcome.Result ?? throw outcome.Failure!;
     }
 
     private async Task WriteLoopAsync()

@@ -13,36 +13,15 @@ namespace EventCommitLab.Strategies.Implementations;
 /// No round trip for the sequence and no contention on a counter, but the numbers of a commit that fails are lost
 /// (a gap), and a second writer process has its own counter (duplicate keys, then gaps).
 /// </remarks>
-public sealed class InMemorySequenceStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
+public sealed class InMemorySequenceStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
 {
-    private readonly ProcessLocalSequence _sequence = new();
-
     public override string Name => "InMemorySequence";
 
-    public override StrategyGuarantees Guarantees { get; } = new(
-        AtomicMultiEventCommit: true, GapFreeSequence: false, ContiguousCommit: true, SafeWithSeveralWriterProcesses: false);
-
-    public override ValueTask DisposeAsync()
+    protected override async Task InsertAsync(IStoreSession session, StoredEvent[] events, CancellationToken cancellationToken)
     {
-        _sequence.Dispose();
-        return base.DisposeAsync();
-    }
-
-    protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
-    {
-        await using var transaction = await Store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
-
-        // Numbers are taken after the aggregate check: the check waits for an earlier commit of the same aggregate,
-        // so its events get higher sequence numbers than that commit's and aggregate versions rise with the log.
-        await AggregateVersionGuard.EnsureAsync(transaction, request, cancellationToken).ConfigureAwait(false);
-        var first = await _sequence.ReserveAsync(transaction, request.Events.Count, cancellationToken).ConfigureAwait(false);
-        var events = request.Stamp(first);
         foreach (var e in events)
         {
-            await transaction.InsertEventAsync(e, cancellationToken).ConfigureAwait(false);
+            await session.InsertEventAsync(e, cancellationToken).ConfigureAwait(false);
         }
-
-        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
-        return AggregateVersionGuard.Acknowledge(request, events);
     }
 }

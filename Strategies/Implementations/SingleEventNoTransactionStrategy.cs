@@ -15,40 +15,12 @@ namespace EventCommitLab.Strategies.Implementations;
 /// A single insert is atomic by itself, so every commit stays all-or-nothing; the weaknesses are those of the
 /// process-local counter.
 /// </remarks>
-public sealed class SingleEventNoTransactionStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
+public sealed class SingleEventNoTransactionStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
 {
-    private readonly ProcessLocalSequence _sequence = new();
-
     public override string Name => "SingleEventNoTransaction";
 
-    public override StrategyGuarantees Guarantees { get; } = new(
-        AtomicMultiEventCommit: true, GapFreeSequence: false, ContiguousCommit: true, SafeWithSeveralWriterProcesses: false);
+    protected override bool NeedsTransaction(CommitRequest request) => request.Events.Count > 1 || request.Aggregate is not null;
 
-    public override ValueTask DisposeAsync()
-    {
-        _sequence.Dispose();
-        return base.DisposeAsync();
-    }
-
-    protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
-    {
-        var single = request.Events.Count == 1 && request.Aggregate is null;
-        await using var session = single
-            ? await Store.OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false)
-            : await Store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
-        await AggregateVersionGuard.EnsureAsync(session, request, cancellationToken).ConfigureAwait(false);
-        var first = await _sequence.ReserveAsync(session, request.Events.Count, cancellationToken).ConfigureAwait(false);
-        var events = request.Stamp(first);
-        if (single)
-        {
-            await session.InsertEventAsync(events[0], cancellationToken).ConfigureAwait(false);
-        }
-        else
-        {
-            await session.InsertEventsAsync(events, cancellationToken).ConfigureAwait(false);
-        }
-
-        await session.CommitAsync(cancellationToken).ConfigureAwait(false);
-        return AggregateVersionGuard.Acknowledge(request, events);
-    }
+    protected override Task InsertAsync(IStoreSession session, StoredEvent[] events, CancellationToken cancellationToken) =>
+        events.Length == 1 ? session.InsertEventAsync(events[0], cancellationToken) : session.InsertEventsAsync(events, cancellationToken);
 }

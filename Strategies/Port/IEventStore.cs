@@ -3,10 +3,11 @@ using EventCommitLab.Strategies.Model;
 namespace EventCommitLab.Strategies.Port;
 
 /// <summary>
-/// The port every strategy is written against; each database implements it in its own project. One instance is one
-/// event log (a database), safe to use from many threads at once.
+/// What strategies use of an event log: transactions and sessions, the batch write, the lookup of a commit whose answer
+/// was lost, and what an error means. Each database implements it in its own project (see <see cref="IEventLog"/>);
+/// one instance is one event log (a database), safe to use from many threads at once.
 /// </summary>
-public interface IEventStore : IAsyncDisposable
+public interface IEventStore
 {
     /// <summary>Names the store and where it lives, for logs and table headers.</summary>
     string Description { get; }
@@ -27,27 +28,12 @@ public interface IEventStore : IAsyncDisposable
     Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken);
 
     /// <summary>
-    /// Writes events and sets aggregate versions the store's fastest way, in one round trip where the store allows it,
-    /// with no sequence logic and no checks, at the store's configured durability. Only for the harness's raw ceiling,
-    /// never for a strategy: it is what the database can take, the bound every strategy is measured against.
+    /// The sequence numbers the log holds for each of the commits that are in it, in order; a commit the log does not
+    /// hold is not in the answer. One read for all of them (a lost batch asks for every commit of it at once).
+    /// Strategies ask after a write whose outcome was unknown; the store first makes sure no such write can still take
+    /// effect (on PostgreSQL: the connection's server process is ended and gone), so the answer is final.
     /// </summary>
-    Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken);
-
-    /// <summary>
-    /// The sequence numbers the log holds for a commit's events, in order, or null when it holds none. Strategies ask
-    /// after a write whose outcome was unknown; the store first makes sure no such write can still take effect (on
-    /// PostgreSQL: the connection's server process is ended and gone), so the answer is final.
-    /// </summary>
-    Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken);
-
-    /// <summary>The next number the store's sequence counter would hand out, or null when the store keeps none. For the verifier.</summary>
-    Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken);
-
-    /// <summary>The whole log in sequence order, as committed. For the verifier.</summary>
-    IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
-
-    /// <summary>Every aggregate's stored version. For the verifier.</summary>
-    IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken);
+    Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken);
 
     /// <summary>Says what an exception thrown by this store means, from the database's error codes only.</summary>
     StoreErrorKind Classify(Exception exception);

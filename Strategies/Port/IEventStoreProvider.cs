@@ -13,7 +13,7 @@ public interface IEventStoreProvider : IAsyncDisposable
     string Description { get; }
 
     /// <summary>Creates a new, empty event log with its schema.</summary>
-    Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken);
+    Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken);
 
     /// <summary>
     /// Brings the server to a quiet state before a measured round (PostgreSQL: a CHECKPOINT, so that the flush of

@@ -47,22 +47,9 @@ internal static class BatchCommitWriter
     private static async Task<IReadOnlyList<BatchCommitAnswer>> SettleFromLogAsync(
         IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, Exception unknown, CancellationToken cancellationToken)
     {
-        var answers = new BatchCommitAnswer[batch.Count];
-        var landed = false;
-        for (var i = 0; i < batch.Count; i++)
-        {
-            try
-            {
-                var numbers = await UnknownOutcome.ResolveAsync(store, counters, batch[i].CommitId, unknown, cancellationToken).ConfigureAwait(false);
-                answers[i] = BatchCommitAnswer.WrittenFrom(numbers[0]);
-                landed = true;
-            }
-            catch (WriteNotLandedException)
-            {
-                answers[i] = BatchCommitAnswer.LeftOut(null);
-            }
-        }
-
+        var found = await UnknownOutcome.ResolveAllAsync(store, counters, [.. batch.Select(r => r.CommitId)], unknown, cancellationToken).ConfigureAwait(false);
+        var answers = batch.Select(r => found.TryGetValue(r.CommitId, out var numbers) ? BatchCommitAnswer.WrittenFrom(numbers[0]) : BatchCommitAnswer.LeftOut(null)).ToArray();
+        var landed = found.Count > 0;
         if (!landed)
         {
             throw new WriteNotLandedException(unknown);

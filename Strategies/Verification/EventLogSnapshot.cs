@@ -7,7 +7,7 @@ namespace EventCommitLab.Strategies.Verification;
 /// <param name="CounterNext">The next number the store's counter would hand out; null when the store keeps none.</param>
 public sealed record EventLogSnapshot(IReadOnlyList<StoredEvent> Events, IReadOnlyList<AggregateVersionRecord> Aggregates, long? CounterNext = null)
 {
-    public static async Task<EventLogSnapshot> ReadAsync(IEventStore store, CancellationToken cancellationToken)
+    public static async Task<EventLogSnapshot> ReadAsync(IEventLogReader store, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(store);
         var events = new List<StoredEvent>();

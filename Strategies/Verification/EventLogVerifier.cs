@@ -14,7 +14,7 @@ namespace EventCommitLab.Strategies.Verification;
 public static class EventLogVerifier
 {
     public static async Task<VerificationReport> VerifyAsync(
-        IEventStore store, CommitLedger ledger, StrategyGuarantees claimed, CancellationToken cancellationToken)
+        IEventLogReader store, CommitLedger ledger, StrategyGuarantees claimed, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(ledger);
         var snapshot = await EventLogSnapshot.ReadAsync(store, cancellationToken).ConfigureAwait(false);

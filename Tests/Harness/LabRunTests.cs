@@ -128,7 +128,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
 
         public string Description => "faulty";
 
-        public async Task<IEventStore> CreateFreshStoreAsync(CancellationToken cancellationToken)
+        public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
         {
             var store = new InterceptingEventStore(await stores.FreshStoreAsync("postgres"));
             store.OnceBefore(InterceptingEventStore.InsertEvents, () => Task.FromException(fault));

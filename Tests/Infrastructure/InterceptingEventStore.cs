@@ -9,7 +9,7 @@ namespace EventCommitLab.Tests.Infrastructure;
 /// race happen deterministically (a rival commit lands between a strategy's read and its write) or to hold a writer
 /// while commits queue up. Every operation still goes to the real database.
 /// </summary>
-public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
+public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
 {
     public const string BeginTransaction = "begin";
     public const string InsertEvent = "insert-event";
@@ -18,7 +18,7 @@ public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
 
     private readonly ConcurrentDictionary<string, Func<Task>> _once = new();
 
-    public IEventStore Inner { get; } = inner;
+    public IEventLog Inner { get; } = inner;
 
     public string Description => Inner.Description;
 
@@ -45,7 +45,8 @@ public sealed class InterceptingEventStore(IEventStore inner) : IEventStore
 
     public Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken) => Inner.ReadSequenceCounterAsync(cancellationToken);
 
-    public Task<IReadOnlyList<long>?> FindCommitAsync(Guid commitId, CancellationToken cancellationToken) => Inner.FindCommitAsync(commitId, cancellationToken);
+    public Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken) =>
+        Inner.FindCommitsAsync(commitIds, cancellationToken);
 
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => Inner.ReadLogAsync(cancellationToken);
 

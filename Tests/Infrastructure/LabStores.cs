@@ -28,7 +28,7 @@ public sealed class LabStores : IAsyncLifetime
     public static TheoryData<string> Names => [.. All.Select(s => s.Name)];
 
     /// <summary>A fresh, empty log on the named store; the test is skipped, with the reason, when the store is not available here.</summary>
-    public async Task<IEventStore> FreshStoreAsync(string name)
+    public async Task<IEventLog> FreshStoreAsync(string name)
     {
         var store = All.Single(s => s.Name == name);
         Skip.If(store.SkipReason() is not null, store.SkipReason());
@@ -38,7 +38,7 @@ public sealed class LabStores : IAsyncLifetime
 
     /// <summary>A strategy on a fresh log, with a ledger of its commits.</summary>
     public async Task<StrategyRun> StartRunAsync(
-        string storeName, string strategyName, Func<IEventStore, IEventStore>? wrap = null, CommitStrategyOptions? options = null)
+        string storeName, string strategyName, Func<IEventLog, IEventLog>? wrap = null, CommitStrategyOptions? options = null)
     {
         var store = await FreshStoreAsync(storeName);
         store = wrap?.Invoke(store) ?? store;

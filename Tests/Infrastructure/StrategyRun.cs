@@ -9,9 +9,9 @@ using EventCommitLab.Strategies.Workload;
 namespace EventCommitLab.Tests.Infrastructure;
 
 /// <summary>One strategy on one fresh log: commits go through the ledger, and the verifier reads the database.</summary>
-public sealed class StrategyRun(IEventStore store, StrategyRegistration registration, CommitStrategyOptions options) : IAsyncDisposable
+public sealed class StrategyRun(IEventLog store, StrategyRegistration registration, CommitStrategyOptions options) : IAsyncDisposable
 {
-    public IEventStore Store { get; } = store;
+    public IEventLog Store { get; } = store;
 
     public StrategyRegistration Registration { get; } = registration;
 

@@ -110,7 +110,7 @@ public sealed class UnknownOutcomeTests(LabStores stores)
         return new RelayedRun(direct, relay, run);
     }
 
-    private sealed record RelayedRun(IEventStore Direct, CommitCuttingRelay Relay, StrategyRun Run) : IAsyncDisposable
+    private sealed record RelayedRun(IEventLog Direct, CommitCuttingRelay Relay, StrategyRun Run) : IAsyncDisposable
     {
         public async ValueTask DisposeAsync()
         {

@@ -14,7 +14,7 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
     private static readonly StrategyGuarantees ClaimsNothing = new(false, false, false, false);
     private static readonly SampleEvents Sample = new();
     private readonly CommitLedger _ledger = new();
-    private IEventStore _store = null!;
+    private IEventLog _store = null!;
 
     public async Task InitializeAsync() => _store = await stores.FreshStoreAsync("postgres");
 

@@ -1,0 +1,63 @@
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Strategies.Shared;
+
+/// <summary>
+/// What every strategy shares: the store, the counters, the retry pipeline (with the counter's alignment for
+/// strategies that number from it) and the convenience overloads. A strategy says how a request is committed.
+/// </summary>
+public abstract class StrategyBase : ICommitStrategy
+{
+    private readonly CommitRetryPolicy _retry;
+    private readonly SequenceCounterAlignment _counterAlignment = new();
+
+    protected StrategyBase(IEventStore store, CommitStrategyOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(store);
+        ArgumentNullException.ThrowIfNull(options);
+        Store = store;
+        _retry = new CommitRetryPolicy(store, options.Retry, Counters);
+    }
+
+    public abstract string Name { get; }
+
+    public abstract StrategyGuarantees Guarantees { get; }
+
+    public CommitCounters Counters { get; } = new();
+
+    protected IEventStore Store { get; }
+
+    public Task<CommitResult> CommitAsync(IReadOnlyList<UncommittedEvent> events, CancellationToken cancellationToken) =>
+        CommitAsync(CommitRequest.ForEvents(events), cancellationToken);
+
+    public Task<CommitResult> CommitAggregateAsync(
+        AggregateKey aggregate, long expectedVersion, IReadOnlyList<UncommittedEvent> events, CancellationToken cancellationToken) =>
+        CommitAsync(CommitRequest.ForAggregate(aggregate, expectedVersion, events), cancellationToken);
+
+    public abstract Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken);
+
+    public virtual ValueTask DisposeAsync()
+    {
+        _counterAlignment.Dispose();
+        GC.SuppressFinalize(this);
+        return ValueTask.CompletedTask;
+    }
+
+    /// <summary>
+    /// Runs attempts until one succeeds or fails for good. A strategy that claims <see cref="StrategyGuarantees.CounterAtLogEnd"/>
+    /// numbers from the store's counter, so its first attempt first brings the counter to the log's end.
+    /// </summary>
+    /// <exception cref="CommitRetriesExhaustedException">Transient failures went on past the retry options' bounds.</exception>
+    protected Task<T> RetryAsync<T>(Func<CancellationToken, Task<T>> attempt, CancellationToken cancellationToken) =>
+        _counterAlignment.IsAligned || !Guarantees.CounterAtLogEnd
+            ? _retry.ExecuteAsync(attempt, cancellationToken)
+            : _retry.ExecuteAsync(
+                async ct =>
+                {
+                    await _counterAlignment.EnsureAsync(Store, ct).ConfigureAwait(false);
+                    return await attempt(ct).ConfigureAwait(false);
+                },
+                cancellationToken);
+}
