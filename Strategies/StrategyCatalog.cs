@@ -10,13 +10,13 @@ public static class StrategyCatalog
 {
     public static IReadOnlyList<StrategyRegistration> All { get; } =
     [
-        new("CurrentImplementation", (s, o) => new CurrentImplementationStrategy(s, o)),
-        new("TransactionalCounter", (s, o) => new TransactionalCounterStrategy(s, o)),
-        new("InMemorySequence", (s, o) => new InMemorySequenceStrategy(s, o)),
-        new("InsertMany", (s, o) => new InsertManyStrategy(s, o)),
-        new("SingleEventNoTransaction", (s, o) => new SingleEventNoTransactionStrategy(s, o)),
-        new("SimulatedBatching", (s, o) => new SimulatedBatchingStrategy(s, o)),
-        new("BatchingPipeline", (s, o) => new BatchingPipelineStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new CurrentImplementationStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new TransactionalCounterStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new InMemorySequenceStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new InsertManyStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new SingleEventNoTransactionStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new SimulatedBatchingStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new BatchingPipelineStrategy(s, o)),
         new(BatchingPipelineStrategy.NameFor(2), (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } })),
     ];
 

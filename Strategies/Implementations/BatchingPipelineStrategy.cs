@@ -42,7 +42,8 @@ public sealed class BatchingPipelineStrategy : StrategyBase
     }
 
     /// <summary>The registered name of the pipeline with this many batches in flight.</summary>
-    public static string NameFor(int batchesInFlight) => batchesInFlight == 1 ? "BatchingPipeline" : $"BatchingPipeline{batchesInFlight}InFlight";
+    public static string NameFor(int batchesInFlight) =>
+        batchesInFlight == 1 ? StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy)) : $"{StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy))}{batchesInFlight}InFlight";
 
     public override string Name => NameFor(_batchesInFlight);
 

@@ -17,8 +17,6 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class CurrentImplementationStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
 {
-    public override string Name => "CurrentImplementation";
-
     public override StrategyGuarantees Guarantees => StrategyGuarantees.All;
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)

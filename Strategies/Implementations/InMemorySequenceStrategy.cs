@@ -15,8 +15,6 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class InMemorySequenceStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
 {
-    public override string Name => "InMemorySequence";
-
     protected override async Task InsertAsync(IStoreSession session, StoredEvent[] events, CancellationToken cancellationToken)
     {
         foreach (var e in events)

@@ -11,8 +11,6 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </summary>
 public sealed class InsertManyStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
 {
-    public override string Name => "InsertMany";
-
     protected override Task InsertAsync(IStoreSession session, StoredEvent[] events, CancellationToken cancellationToken) =>
         session.InsertEventsAsync(events, cancellationToken);
 }

@@ -18,8 +18,6 @@ namespace EventCommitLab.Strategies.Implementations;
 public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyOptions options)
     : CommitStrategyBase(store, options), IWaveCommitStrategy
 {
-    public override string Name => "SimulatedBatching";
-
     public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
 
     public async Task<IReadOnlyList<CommitOutcome>> CommitWaveAsync(IReadOnlyList<CommitRequest> wave, CancellationToken cancellationToken)

@@ -17,8 +17,6 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class SingleEventNoTransactionStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
 {
-    public override string Name => "SingleEventNoTransaction";
-
     protected override bool NeedsTransaction(CommitRequest request) => request.Events.Count > 1 || request.Aggregate is not null;
 
     protected override Task InsertAsync(IStoreSession session, StoredEvent[] events, CancellationToken cancellationToken) =>

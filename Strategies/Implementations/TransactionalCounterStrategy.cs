@@ -16,8 +16,6 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class TransactionalCounterStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
 {
-    public override string Name => "TransactionalCounter";
-
     public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)

@@ -21,7 +21,8 @@ public abstract class StrategyBase : ICommitStrategy
         _retry = new CommitRetryPolicy(store, options.Retry, Counters);
     }
 
-    public abstract string Name { get; }
+    /// <summary>The strategy's class name without "Strategy": the one place a strategy's name comes from (see <see cref="StrategyRegistration.For{T}"/>).</summary>
+    public virtual string Name => StrategyRegistration.NameOf(GetType());
 
     public abstract StrategyGuarantees Guarantees { get; }
 
