@@ -187,10 +187,17 @@ internal sealed class ContenderCase
             CommitLatency.Summary(), GroupLatency.Summary(),
             Contender.IsCeiling ? null : (double)_counters.Retries / commits,
             Contender.IsCeiling ? null : (double)_counters.Conflicts / commits,
-            _counters.Batches > 0 ? new BatchSizeSummary(_counters.Batches, (double)_counters.CommitsInBatches / _counters.Batches, _counters.BatchSizeBuckets) : null,
+            _counters.Batches > 0
+                ? new BatchSizeSummary(
+                    _counters.Batches, (double)_counters.CommitsInBatches / _counters.Batches, _counters.BatchSizeBuckets,
+                    TicksToMs(_counters.QueueWaitTicks) / Math.Max(_counters.CommitsInBatches, 1), TicksToMs(_counters.WriteTicks) / _counters.Batches,
+                    (double)_counters.InFlightSum / _counters.Batches)
+                : null,
             _events > 0 ? (double)_allocated / _events : null,
             _commits, _logSizeAtStart, logSizeAtEnd, verification, _failure);
     }
+
+    private static double TicksToMs(long ticks) => ticks * 1000.0 / System.Diagnostics.Stopwatch.Frequency;
 
     private void Fail(Exception exception)
     {

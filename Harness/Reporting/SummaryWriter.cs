@@ -82,6 +82,12 @@ public static class SummaryWriter
             {
                 Table(md, "Commits per batch: mean (p50, p99 range) for batching strategies", rows, contenders.Where(c => cases.Any(x => x.Contender == c && x.Batches is not null)).ToArray(), cases, failures,
                     c => c.Batches is { } b ? string.Create(Invariant, $"{b.MeanCommits:0.#} ({b.Percentile(50)}, {b.Percentile(99)})") : null, winner: false);
+                if (cases.Any(c => c.Batches?.MeanWriteMs is not null))
+                {
+                    Table(md, "Batch timing: a commit's mean queue wait / a batch's mean write time (ms), mean batches in flight", rows,
+                        contenders.Where(c => cases.Any(x => x.Contender == c && x.Batches?.MeanWriteMs is not null)).ToArray(), cases, failures,
+                        c => c.Batches is { MeanWriteMs: { } write } b ? string.Create(Invariant, $"{b.MeanQueueWaitMs:0.##} / {write:0.##}, {b.MeanInFlight:0.##}") : null, winner: false);
+                }
             }
 
             Table(md, "Allocated per event (bytes, whole process, measured rounds)", rows, contenders, cases, failures,

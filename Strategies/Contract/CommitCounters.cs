@@ -13,6 +13,9 @@ public sealed class CommitCounters
     private long _commitsInBatches;
     private long _lostAnswersWritten;
     private long _lostAnswersNotWritten;
+    private long _queueWaitTicks;
+    private long _writeTicks;
+    private long _inFlightSum;
 
     /// <summary>Attempts repeated after a transient failure.</summary>
     public long Retries => Interlocked.Read(ref _retries);
@@ -30,7 +33,8 @@ public sealed class CommitCounters
     public long LostAnswersNotWritten => Interlocked.Read(ref _lostAnswersNotWritten);
 
     public CommitCountersSnapshot Snapshot() =>
-        new(Retries, Conflicts, Batches, Interlocked.Read(ref _commitsInBatches), [.. _batchSizes.Select((_, i) => Interlocked.Read(ref _batchSizes[i]))]);
+        new(Retries, Conflicts, Batches, Interlocked.Read(ref _commitsInBatches), [.. _batchSizes.Select((_, i) => Interlocked.Read(ref _batchSizes[i]))],
+            Interlocked.Read(ref _queueWaitTicks), Interlocked.Read(ref _writeTicks), Interlocked.Read(ref _inFlightSum));
 
     internal void AddRetry() => Interlocked.Increment(ref _retries);
 
@@ -38,8 +42,14 @@ public sealed class CommitCounters
 
     internal void AddLostAnswer(bool written) => Interlocked.Increment(ref written ? ref _lostAnswersWritten : ref _lostAnswersNotWritten);
 
-    internal void AddBatch(int commits)
+    /// <param name="queueWaitTicks">Stopwatch ticks the batch's commits waited in the queue, summed over them (0 when nothing queues).</param>
+    /// <param name="writeTicks">Stopwatch ticks from sending the batch to its answer, retries included.</param>
+    /// <param name="inFlight">Batches sent and unanswered when this one was sent, itself included.</param>
+    internal void AddBatch(int commits, long queueWaitTicks = 0, long writeTicks = 0, int inFlight = 1)
     {
+        Interlocked.Add(ref _queueWaitTicks, queueWaitTicks);
+        Interlocked.Add(ref _writeTicks, writeTicks);
+        Interlocked.Add(ref _inFlightSum, inFlight);
         Interlocked.Increment(ref _batches);
         Interlocked.Add(ref _commitsInBatches, commits);
         Interlocked.Increment(ref _batchSizes[Math.Min(BatchSizeBuckets - 1, System.Numerics.BitOperations.Log2((uint)Math.Max(1, commits)))]);

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Threading.Channels;
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
@@ -22,7 +23,8 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class BatchingPipelineStrategy : StrategyBase
 {
-    private readonly Channel<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)> _queue;
+    private readonly Channel<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion, long Enqueued)> _queue;
+    private int _inFlight;
     private readonly int _maxBatchEvents;
     private readonly int _batchesInFlight;
     private readonly Task _writer;
@@ -36,7 +38,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         ArgumentOutOfRangeException.ThrowIfGreaterThan(options.Pipeline.BatchesInFlight, 16);
         _maxBatchEvents = options.Pipeline.MaxBatchEvents;
         _batchesInFlight = options.Pipeline.BatchesInFlight;
-        _queue = Channel.CreateBounded<(CommitRequest, TaskCompletionSource<CommitResult>)>(
+        _queue = Channel.CreateBounded<(CommitRequest, TaskCompletionSource<CommitResult>, long)>(
             new BoundedChannelOptions(options.Pipeline.QueueCapacity) { SingleReader = true, FullMode = BoundedChannelFullMode.Wait });
         _writer = Task.Run(WriteLoopAsync);
     }
@@ -55,7 +57,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         var completion = new TaskCompletionSource<CommitResult>(TaskCreationOptions.RunContinuationsAsynchronously);
         try
         {
-            await _queue.Writer.WriteAsync((request, completion), cancellationToken).ConfigureAwait(false);
+            await _queue.Writer.WriteAsync((request, completion, Stopwatch.GetTimestamp()), cancellationToken).ConfigureAwait(false);
         }
         catch (ChannelClosedException)
         {
@@ -80,7 +82,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         while (await reader.WaitToReadAsync().ConfigureAwait(false))
         {
             // A second commit of an aggregate already in the batch waits for the next one (see CommitBatch).
-            var batch = new List<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)>();
+            var batch = new List<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion, long Enqueued)>();
             var events = 0;
             while (reader.TryPeek(out var next)
                    && (batch.Count == 0 || (events + next.Request.Events.Count <= _maxBatchEvents && !RepeatsAnAggregate(next.Request, aggregates)))
@@ -110,9 +112,11 @@ public sealed class BatchingPipelineStrategy : StrategyBase
     private static bool RepeatsAnAggregate(CommitRequest request, HashSet<AggregateKey> aggregates) =>
         request.Aggregate is { } expectation && aggregates.Contains(expectation.Aggregate);
 
-    private async Task WriteBatchAsync(IReadOnlyList<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion)> batch)
+    private async Task WriteBatchAsync(IReadOnlyList<(CommitRequest Request, TaskCompletionSource<CommitResult> Completion, long Enqueued)> batch)
     {
         IReadOnlyList<CommitOutcome> outcomes;
+        var sent = Stopwatch.GetTimestamp();
+        var inFlight = Interlocked.Increment(ref _inFlight);
         try
         {
             var requests = batch.Select(p => p.Request).ToArray();
@@ -142,8 +146,12 @@ public sealed class BatchingPipelineStrategy : StrategyBase
             batch[0].Completion.TrySetException(e);
             return;
         }
+        finally
+        {
+            Interlocked.Decrement(ref _inFlight);
+        }
 
-        Counters.AddBatch(batch.Count);
+        Counters.AddBatch(batch.Count, batch.Sum(p => sent - p.Enqueued), Stopwatch.GetTimestamp() - sent, inFlight);
         for (var i = 0; i < batch.Count; i++)
         {
             if (outcomes[i].Result is { } result)

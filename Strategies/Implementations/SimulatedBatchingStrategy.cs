@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
@@ -34,8 +35,9 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
         {
             try
             {
+                var sent = Stopwatch.GetTimestamp();
                 outcomes.AddRange(await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, part, ct), cancellationToken).ConfigureAwait(false));
-                Counters.AddBatch(part.Count);
+                Counters.AddBatch(part.Count, writeTicks: Stopwatch.GetTimestamp() - sent);
             }
             catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
             {
@@ -53,8 +55,9 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {
+        var sent = Stopwatch.GetTimestamp();
         var outcome = (await BatchCommitWriter.WriteAsync(Store, Counters, [request], cancellationToken).ConfigureAwait(false))[0];
-        Counters.AddBatch(1);
+        Counters.AddBatch(1, writeTicks: Stopwatch.GetTimestamp() - sent);
         return outcome.Result ?? throw outcome.Failure!;
     }
 }

@@ -78,6 +78,34 @@ public sealed class BatchingPipelineTests(LabStores stores)
     }
 
     [Theory]
+    [InlineData("BatchingPipeline", false)]
+    [InlineData("BatchingPipeline2InFlight", true)]
+    public async Task the_counters_say_how_long_commits_queued_how_long_batches_took_and_how_many_were_in_flight(string strategy, bool overlaps)
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", strategy, s => intercepting = new InterceptingEventStore(s));
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+        var held = run.CommitAsync(1);
+        await writerHeld;
+        var queued = Enumerable.Range(0, 20).Select(_ => run.CommitAsync(1)).ToArray();
+        if (overlaps)
+        {
+            await Task.WhenAll(queued).WaitAsync(TimeSpan.FromSeconds(60));
+        }
+
+        await Task.Delay(50);
+        release.SetResult();
+        await Task.WhenAll([held, .. queued]);
+
+        var counters = run.Strategy.Counters.Snapshot();
+        Assert.Equal(21, counters.CommitsInBatches);
+        Assert.True(counters.WriteTicks > 0);
+        Assert.True(counters.QueueWaitTicks > 0);
+        Assert.Equal(overlaps, counters.InFlightSum > counters.Batches);
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Theory]
     [InlineData("BatchingPipeline")]
     [InlineData("BatchingPipeline2InFlight")]
     public async Task a_thousand_concurrent_committers_leave_a_log_the_verifier_finds_clean(string strategy)
