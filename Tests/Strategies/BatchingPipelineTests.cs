@@ -1,5 +1,6 @@
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Strategies;
@@ -118,6 +119,43 @@ public sealed class BatchingPipelineTests(LabStores stores)
         Assert.Equal(1, outcomes.Count(o => o.Result?.AggregateVersion == 1));
         Assert.Equal(99, outcomes.Count(o => o.Failure is ConcurrencyConflictException));
         Assert.Equal(900 * 2 + 1, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
+    public async Task a_full_queue_makes_the_next_caller_wait_for_room_so_a_caller_who_gives_up_there_writes_nothing()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync(
+            "postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s), new CommitStrategyOptions { Pipeline = new() { QueueCapacity = 2 } });
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+        var held = run.Strategy.CommitAsync(run.Events.Create(1), CancellationToken.None);
+        await writerHeld;
+        var queued = new[] { run.Strategy.CommitAsync(run.Events.Create(1), CancellationToken.None), run.Strategy.CommitAsync(run.Events.Create(1), CancellationToken.None) };
+
+        // The queue holds two: the fourth caller waits for room, and gives up there.
+        using var giveUp = new CancellationTokenSource(TimeSpan.FromMilliseconds(300));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => run.Strategy.CommitAsync(run.Events.Create(1), giveUp.Token));
+        release.SetResult();
+        await Task.WhenAll([held, .. queued]);
+        await run.Strategy.DisposeAsync();
+
+        Assert.Equal(3, await run.CountEventsAsync());
+    }
+
+    [Fact]
+    public async Task a_new_pipeline_instance_continues_the_sequence_after_the_last_committed_event()
+    {
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline");
+        await Task.WhenAll(Enumerable.Range(0, 5).Select(_ => run.CommitAsync(2)));
+
+        CommitOutcome next;
+        await using (var restarted = run.Registration.Create(run.Store, new()))
+        {
+            next = await run.CommitAsync(restarted, 3);
+        }
+
+        Assert.Equal([10L, 11, 12], next.Result!.SequenceNumbers);
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
