@@ -162,9 +162,9 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         ORDER BY req.i
         """;
 
+    /// <remarks>The store checks the batch (<see cref="CommitBatch.EnsureWritable"/>) before it opens the connection.</remarks>
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
-        CommitBatch.EnsureWritable(batch);
         var eventCount = batch.Sum(r => r.Events.Count);
         var (eventCommit, eventPosition, eventType, eventTags, eventPayload) = (new int[eventCount], new int[eventCount], new string[eventCount], new string[eventCount], new string[eventCount]);
         var e = 0;
