@@ -126,7 +126,7 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     /// was given while the table was small, and a join planned then scans the whole aggregates table on every batch.
     /// The leading comment names the statement in pg_stat_statements, logs and the tests' cutting relay.
     /// </remarks>
-    private const string BatchStatement = $"""
+    private const string CheckedBatchStatement = $"""
         /* commit_batch */
         WITH req AS (
             SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::uuid[]) WITH ORDINALITY AS r(src, typ, expected, size, cid, i)),
@@ -162,44 +162,91 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         ORDER BY req.i
         """;
 
+    /// <summary>
+    /// A batch without aggregate commits has nothing to check: one counter reservation for all its events and the
+    /// insert, numbered by the events' order in the arrays. At one commit it costs the server about two thirds of
+    /// <see cref="CheckedBatchStatement"/> (pgbench without the flush: 0.08 against 0.12 ms).
+    /// </summary>
+    private const string PlainBatchStatement = $"""
+        /* commit_batch: plain */
+        WITH reserved AS (
+            UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($1::text[])
+            WHERE id = 1
+            RETURNING next_sequence_number - cardinality($1::text[]) AS first),
+        inserted AS (
+            INSERT INTO events ({EventColumns})
+            SELECT r.first + e.n - 1, e.src, e.typ, NULL, NULL, e.cid, e.tags::jsonb, e.payload::jsonb
+            FROM reserved r CROSS JOIN unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[]) WITH ORDINALITY AS e(src, typ, cid, tags, payload, n))
+        SELECT first FROM reserved
+        """;
+
     /// <remarks>The store checks the batch (<see cref="CommitBatch.EnsureWritable"/>) before it opens the connection.</remarks>
-    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    public Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken) =>
+        batch.Any(r => r.Aggregate is not null) ? WriteCheckedBatchAsync(batch, cancellationToken) : WritePlainBatchAsync(batch, cancellationToken);
+
+    private async Task<IReadOnlyList<BatchCommitAnswer>> WritePlainBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
-        var eventCount = batch.Sum(r => r.Events.Count);
-        var (eventCommit, eventPosition, eventType, eventTags, eventPayload) = (new int[eventCount], new int[eventCount], new string[eventCount], new string[eventCount], new string[eventCount]);
-        var e = 0;
-        for (var c = 0; c < batch.Count; c++)
+        var events = BatchEvents.Of(batch);
+        var (source, commit) = (new string[events.Count], new Guid[events.Count]);
+        for (var e = 0; e < events.Count; e++)
         {
-            var events = batch[c].Events;
-            for (var p = 0; p < events.Count; p++, e++)
-            {
-                (eventCommit[e], eventPosition[e], eventType[e], eventTags[e], eventPayload[e]) =
-                    (c + 1, p, events[p].EventType, JsonSerializer.Serialize(events[p].Tags), events[p].Payload);
-            }
+            var request = batch[events.Commit[e] - 1];
+            (source[e], commit[e]) = (request.Events[events.Position[e]].EventSource, request.CommitId);
         }
 
-        await using var command = Command(BatchStatement);
+        await using var command = Command(PlainBatchStatement);
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = source });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Type });
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = commit });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Tags });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Payload });
+        var first = 0L;
+        await ExecuteBatchStatementAsync(command, reader => first = reader.GetInt64(0), cancellationToken).ConfigureAwait(false);
+
+        var answers = new BatchCommitAnswer[batch.Count];
+        for (var c = 0; c < batch.Count; c++)
+        {
+            answers[c] = BatchCommitAnswer.WrittenFrom(first);
+            first += batch[c].Events.Count;
+        }
+
+        return answers;
+    }
+
+    private async Task<IReadOnlyList<BatchCommitAnswer>> WriteCheckedBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        var events = BatchEvents.Of(batch);
+        await using var command = Command(CheckedBatchStatement);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. batch.Select(r => r.Events[0].EventSource)] });
         command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.Aggregate.AggregateType)] });
         command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.ExpectedVersion)] });
         command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. batch.Select(r => r.Events.Count)] });
         command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. batch.Select(r => r.CommitId)] });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = eventCommit });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = eventPosition });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = eventType });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = eventTags });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = eventPayload });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = events.Commit });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = events.Position });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Type });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Tags });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Payload });
         var answers = new BatchCommitAnswer[batch.Count];
+        await ExecuteBatchStatementAsync(
+            command,
+            reader => answers[reader.GetInt32(0) - 1] = reader.IsDBNull(1)
+                ? BatchCommitAnswer.LeftOut(reader.IsDBNull(2) ? null : reader.GetInt64(2))
+                : BatchCommitAnswer.WrittenFrom(reader.GetInt64(1)),
+            cancellationToken).ConfigureAwait(false);
+        return answers;
+    }
+
+    private async Task ExecuteBatchStatementAsync(NpgsqlCommand command, Action<NpgsqlDataReader> readRow, CancellationToken cancellationToken)
+    {
         try
         {
-            // Planning this statement costs about as much as running it; prepared, each pooled connection plans it once.
+            // Planning these statements costs about as much as running them; prepared, each pooled connection plans them once.
             await command.PrepareAsync(cancellationToken).ConfigureAwait(false);
             await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
             while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
             {
-                answers[reader.GetInt32(0) - 1] = reader.IsDBNull(1)
-                    ? BatchCommitAnswer.LeftOut(reader.IsDBNull(2) ? null : reader.GetInt64(2))
-                    : BatchCommitAnswer.WrittenFrom(reader.GetInt64(1));
+                readRow(reader);
             }
 
             // Outside a transaction the statement commits at the end of the exchange: the rows arrive before the durable
@@ -210,8 +257,6 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         {
             throw Lost("an auto-commit batch", failure);
         }
-
-        return answers;
     }
 
     public async Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(

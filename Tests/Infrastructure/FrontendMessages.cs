@@ -5,9 +5,9 @@ namespace EventCommitLab.Tests.Infrastructure;
 
 /// <summary>
 /// Reads the messages a PostgreSQL client sends on one connection (after the untyped startup message) and says when
-/// a chunk of them runs something that commits: COMMIT, or the batch statement (known by its leading comment
-/// "/* commit_batch */"), whether sent as a simple query or bound from a statement parsed earlier, perhaps prepared
-/// on this connection long before.
+/// a chunk of them runs something that commits: COMMIT, or a batch statement (known by its leading comment, which
+/// starts with "/* commit_batch"), whether sent as a simple query or bound from a statement parsed earlier, perhaps
+/// prepared on this connection long before.
 /// </summary>
 internal sealed class FrontendMessages
 {
@@ -81,7 +81,7 @@ internal sealed class FrontendMessages
         return executes;
     }
 
-    private static bool Commits(string sql) => sql.Trim().Equals("COMMIT", StringComparison.OrdinalIgnoreCase) || sql.Contains("/* commit_batch */", StringComparison.Ordinal);
+    private static bool Commits(string sql) => sql.Trim().Equals("COMMIT", StringComparison.OrdinalIgnoreCase) || sql.Contains("/* commit_batch", StringComparison.Ordinal);
 
     private static string CString(ReadOnlySpan<byte> from, out int next)
     {

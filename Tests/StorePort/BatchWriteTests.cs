@@ -51,6 +51,34 @@ public sealed class BatchWriteTests(LabStores stores)
 
     [SkippableTheory]
     [MemberData(nameof(Stores))]
+    public async Task a_batch_of_plain_commits_is_numbered_on_from_the_counter_in_batch_order_with_each_events_own_tags(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        Assert.True((await log.WriteBatchAsync([Plain(2)], CancellationToken.None)).Single().Written);
+        var shared = new[] { "course:1", "student:7" };
+        var batch = new[]
+        {
+            CommitRequest.ForEvents([new UncommittedEvent("a", "Opened", "{\"n\":1}", shared), new UncommittedEvent("a", "Noted", "{\"n\":2}", shared)]),
+            CommitRequest.ForEvents([new UncommittedEvent("b", "Opened", "{\"n\":3}", [])]),
+            CommitRequest.ForEvents([new UncommittedEvent("c", "Opened", "{\"n\":4}", ["student:8"]), new UncommittedEvent("c", "Closed", "{\"n\":5}", shared)]),
+        };
+
+        var answers = await log.WriteBatchAsync(batch, CancellationToken.None);
+
+        Assert.Equal([BatchCommitAnswer.WrittenFrom(2), BatchCommitAnswer.WrittenFrom(4), BatchCommitAnswer.WrittenFrom(5)], answers);
+        var stored = (await log.ReadLogAsync(CancellationToken.None).ToListAsync()).Skip(2).ToList();
+        Assert.Equal([2L, 3, 4, 5, 6], stored.Select(e => e.SequenceNumber));
+        Assert.Equal([batch[0].CommitId, batch[0].CommitId, batch[1].CommitId, batch[2].CommitId, batch[2].CommitId], stored.Select(e => e.CommitId));
+        Assert.Equal(["a", "a", "b", "c", "c"], stored.Select(e => e.EventSource));
+        Assert.Equal(["Opened", "Noted", "Opened", "Opened", "Closed"], stored.Select(e => e.EventType));
+        Assert.Equal([shared, shared, [], ["student:8"], shared], stored.Select(e => e.Tags.ToArray()));
+        Assert.Equal(batch.SelectMany(c => c.Events).Select(e => JsonDigest.Of(e.Payload)), stored.Select(e => JsonDigest.Of(e.Payload)));
+        Assert.All(stored, e => Assert.Null(e.AggregateVersion));
+        Assert.Equal(7, await log.ReadSequenceCounterAsync(CancellationToken.None));
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
     public async Task a_batch_whose_commits_are_all_left_out_takes_no_numbers(string store)
     {
         await using var log = await stores.FreshStoreAsync(store);
