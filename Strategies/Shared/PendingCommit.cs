@@ -1,0 +1,6 @@
+using EventCommitLab.Strategies.Model;
+
+namespace EventCommitLab.Strategies.Shared;
+
+/// <summary>A commit waiting in the pipeline's queue: the request, its caller's answer and when it was queued (timestamp).</summary>
+internal readonly record struct PendingCommit(CommitRequest Request, TaskCompletionSource<CommitResult> Completion, long Enqueued);

@@ -1,0 +1,78 @@
+using System.Threading.Channels;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Strategies.Workload;
+
+namespace EventCommitLab.Tests.Strategies;
+
+/// <summary>How the pipeline's next batch takes commits from its queue, over several takes as commits keep arriving.</summary>
+public sealed class PendingBatchTests
+{
+    private readonly SampleEvents _events = new();
+    private readonly Channel<PendingCommit> _queue = Channel.CreateUnbounded<PendingCommit>();
+
+    [Fact]
+    public void later_takes_add_commits_that_arrived_since_in_queue_order()
+    {
+        var batch = new PendingBatch(maxEvents: 100);
+        var first = Enqueue(Plain(1), Plain(2));
+        Assert.Equal(2, batch.TakeFrom(_queue.Reader));
+        Assert.Equal(0, batch.TakeFrom(_queue.Reader));
+        var later = Enqueue(Plain(3));
+
+        Assert.Equal(1, batch.TakeFrom(_queue.Reader));
+        Assert.Equal([.. first, .. later], batch.Commits.Select(c => c.Request));
+        Assert.False(batch.IsClosed);
+    }
+
+    [Fact]
+    public void a_commit_past_the_event_limit_closes_the_batch_and_stays_queued_for_the_next()
+    {
+        var batch = new PendingBatch(maxEvents: 5);
+        Enqueue(Plain(3), Plain(3));
+
+        Assert.Equal(1, batch.TakeFrom(_queue.Reader));
+        Assert.True(batch.IsClosed);
+        Assert.Equal(0, batch.TakeFrom(_queue.Reader));
+        Assert.Equal(1, _queue.Reader.Count);
+    }
+
+    [Fact]
+    public void a_first_commit_larger_than_the_limit_is_taken_alone()
+    {
+        var batch = new PendingBatch(maxEvents: 5);
+        Enqueue(Plain(8), Plain(1));
+
+        Assert.Equal(1, batch.TakeFrom(_queue.Reader));
+        Assert.True(batch.IsClosed);
+        Assert.Equal(8, batch.Commits.Single().Request.Events.Count);
+    }
+
+    [Fact]
+    public void a_second_commit_of_an_aggregate_closes_the_batch_before_it()
+    {
+        var batch = new PendingBatch(maxEvents: 100);
+        var order = new AggregateKey("order-1", "Order");
+        var queued = Enqueue(
+            CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
+            Plain(1),
+            CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)));
+
+        Assert.Equal(2, batch.TakeFrom(_queue.Reader));
+        Assert.True(batch.IsClosed);
+        Assert.Equal(queued[..2], batch.Commits.Select(c => c.Request));
+        Assert.True(_queue.Reader.TryPeek(out var waiting) && waiting.Request == queued[2]);
+    }
+
+    private CommitRequest Plain(int events) => CommitRequest.ForEvents(_events.Create(events));
+
+    private CommitRequest[] Enqueue(params CommitRequest[] requests)
+    {
+        foreach (var request in requests)
+        {
+            Assert.True(_queue.Writer.TryWrite(new PendingCommit(request, new TaskCompletionSource<CommitResult>(), 0)));
+        }
+
+        return requests;
+    }
+}
