@@ -53,6 +53,13 @@ public sealed class MongoEventStore : IEventLog
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new MongoStoreSession(await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false), null, _collections);
 
+    /// <remarks>
+    /// A server's defaults for one write command: maxWriteBatchSize (100 000 operations) and maxMessageSizeBytes
+    /// (48 000 000). The composed batch below sends each commit as its own commands, so it would take more; the limits
+    /// keep a batch within one bulk write for when that form is built.
+    /// </remarks>
+    public StoreBatchLimits BatchLimits { get; } = new(maxEvents: 100_000, maxBytes: 48_000_000);
+
     // One transaction composed of the session's operations; bulk aggregate checks in one command are not built yet.
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {

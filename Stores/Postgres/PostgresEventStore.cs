@@ -200,6 +200,13 @@ public sealed class PostgresEventStore : IEventLog
 
     public StoreErrorKind Classify(Exception exception) => PostgresErrorClassifier.Classify(exception);
 
+    /// <remarks>
+    /// The batch statement sends each column as one array: an array holds at most 134 217 727 elements (MaxArraySize),
+    /// and no value may exceed 1 GB (MaxAllocSize). The payloads' array is the largest and the server keeps a jsonb copy
+    /// of it beside the text while the statement runs, so a batch stops at a quarter of that, 256 MiB of contents.
+    /// </remarks>
+    public StoreBatchLimits BatchLimits { get; } = new(maxEvents: 134_217_727, maxBytes: 256L * 1024 * 1024);
+
     public async ValueTask DisposeAsync()
     {
         await _dataSource.DisposeAsync().ConfigureAwait(false);

@@ -9,7 +9,7 @@ namespace EventCommitLab.Strategies.Implementations;
 
 /// <summary>
 /// A real group commit. Callers put their commit on a bounded channel and await their own result; one writer loop
-/// takes everything that is queued (up to <see cref="BatchingPipelineOptions.MaxBatchEvents"/>), checks each commit's
+/// takes everything that is queued (within the store's batch limits and <see cref="BatchingPipelineOptions"/>' caps), checks each commit's
 /// aggregate version, reserves one contiguous range from the counter and writes the batch in one transaction with one
 /// insert, then answers each caller.
 /// </summary>
@@ -29,7 +29,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
     private const int MaxYieldsForArrivals = 16;
     private int _inFlight;
     private int _answeredSinceLastBatch;
-    private readonly int _maxBatchEvents;
+    private readonly StoreBatchLimits _batchLimits;
     private readonly int _batchesInFlight;
     private readonly Task _writer;
 
@@ -37,10 +37,11 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         : base(store, options)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.QueueCapacity, 1);
-        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.MaxBatchEvents, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.MaxBatchEvents ?? 1, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.MaxBatchBytes ?? 1, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.BatchesInFlight, 1);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(options.Pipeline.BatchesInFlight, 16);
-        _maxBatchEvents = options.Pipeline.MaxBatchEvents;
+        _batchLimits = store.BatchLimits.Within(options.Pipeline.MaxBatchEvents, options.Pipeline.MaxBatchBytes);
         _batchesInFlight = options.Pipeline.BatchesInFlight;
         _queue = Channel.CreateBounded<PendingCommit>(
             new BoundedChannelOptions(options.Pipeline.QueueCapacity) { SingleReader = true, FullMode = BoundedChannelFullMode.Wait });
@@ -84,7 +85,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         var inFlight = new Queue<Task>(_batchesInFlight);
         while (await reader.WaitToReadAsync().ConfigureAwait(false))
         {
-            var batch = new PendingBatch(_maxBatchEvents);
+            var batch = new PendingBatch(_batchLimits);
             batch.TakeFrom(reader);
 
             // Callers answered since the last batch formed usually commit again at once, but their next commits are still

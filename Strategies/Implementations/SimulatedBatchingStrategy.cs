@@ -29,9 +29,10 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
             throw new ArgumentException("A wave needs at least one commit; this one has none.", nameof(wave));
         }
 
-        // A wave that holds an aggregate twice is written in parts, in order, each its own transaction (see CommitBatch).
+        // A wave that holds an aggregate twice, or is beyond the store's batch limits, is written in parts, in order,
+        // each its own transaction (see CommitBatch).
         var outcomes = new List<CommitOutcome>(wave.Count);
-        foreach (var part in CommitBatch.SplitAtRepeatedAggregates(wave))
+        foreach (var part in CommitBatch.Split(wave, Store.BatchLimits))
         {
             try
             {

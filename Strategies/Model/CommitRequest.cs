@@ -1,3 +1,5 @@
+using System.Text;
+
 namespace EventCommitLab.Strategies.Model;
 
 /// <summary>
@@ -11,11 +13,25 @@ public sealed record CommitRequest
         CommitId = commitId;
         Events = events;
         Aggregate = aggregate;
+        foreach (var e in events)
+        {
+            Bytes += Encoding.UTF8.GetByteCount(e.EventSource) + Encoding.UTF8.GetByteCount(e.EventType) + Encoding.UTF8.GetByteCount(e.Payload);
+            foreach (var tag in e.Tags)
+            {
+                Bytes += Encoding.UTF8.GetByteCount(tag);
+            }
+        }
     }
 
     public Guid CommitId { get; }
 
     public IReadOnlyList<UncommittedEvent> Events { get; }
+
+    /// <summary>
+    /// The UTF-8 bytes of its events' contents (event sources, types, payloads and tags): what batchers weigh against a
+    /// store's <see cref="Port.StoreBatchLimits.MaxBytes"/>. The stored rows are somewhat larger (numbers, ids, JSON syntax).
+    /// </summary>
+    public long Bytes { get; }
 
     /// <summary>Null for a plain commit; set for an aggregate commit.</summary>
     public AggregateExpectation? Aggregate { get; }

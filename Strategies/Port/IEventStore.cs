@@ -18,6 +18,9 @@ public interface IEventStore
     /// <summary>Opens a session with no transaction: each operation stands alone and is durable once it returns.</summary>
     Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken);
 
+    /// <summary>The largest batch <see cref="WriteBatchAsync"/> takes in one call, from the database's limits.</summary>
+    StoreBatchLimits BatchLimits { get; }
+
     /// <summary>
     /// Writes a batch of commits as one transaction, committed before it returns: each aggregate commit's expected
     /// version is checked and advanced, the commits that pass take one contiguous range from the sequence counter in

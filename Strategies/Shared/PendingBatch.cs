@@ -1,17 +1,19 @@
 using System.Threading.Channels;
 using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Strategies.Shared;
 
 /// <summary>
-/// The pipeline's next batch while it forms: commits taken from the queue in order until it holds its event limit
-/// or the next commit is of an aggregate already in it (which waits for the next batch, see <see cref="CommitBatch"/>).
+/// The pipeline's next batch while it forms: commits taken from the queue in order until the next one would take it
+/// past its limits or is of an aggregate already in it (it then waits for the next batch, see <see cref="CommitBatch"/>).
 /// </summary>
-internal sealed class PendingBatch(int maxEvents)
+internal sealed class PendingBatch(StoreBatchLimits limits)
 {
     private readonly List<PendingCommit> _commits = [];
     private readonly HashSet<AggregateKey> _aggregates = [];
-    private int _events;
+    private long _events;
+    private long _bytes;
 
     public IReadOnlyList<PendingCommit> Commits => _commits;
 
@@ -24,7 +26,7 @@ internal sealed class PendingBatch(int maxEvents)
         var taken = 0;
         while (!IsClosed && reader.TryPeek(out var next))
         {
-            if (_commits.Count > 0 && (_events + next.Request.Events.Count > maxEvents || Repeats(next.Request)))
+            if (_commits.Count > 0 && (_events + next.Request.Events.Count > limits.MaxEvents || _bytes + next.Request.Bytes > limits.MaxBytes || Repeats(next.Request)))
             {
                 IsClosed = true;
                 break;
@@ -37,6 +39,7 @@ internal sealed class PendingBatch(int maxEvents)
 
             _commits.Add(next);
             _events += next.Request.Events.Count;
+            _bytes += next.Request.Bytes;
             if (next.Request.Aggregate is { } expectation)
             {
                 _aggregates.Add(expectation.Aggregate);

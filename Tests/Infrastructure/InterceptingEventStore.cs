@@ -55,6 +55,8 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
 
     public StoreErrorKind Classify(Exception exception) => Inner.Classify(exception);
 
+    public StoreBatchLimits BatchLimits => Inner.BatchLimits;
+
     public ValueTask DisposeAsync() => Inner.DisposeAsync();
 
     internal Task InterceptAsync(string operation) => _once.TryRemove(operation, out var action) ? action() : Task.CompletedTask;

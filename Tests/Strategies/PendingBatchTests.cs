@@ -1,11 +1,15 @@
 using System.Threading.Channels;
 using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Strategies.Workload;
 
 namespace EventCommitLab.Tests.Strategies;
 
-/// <summary>How the pipeline's next batch takes commits from its queue, over several takes as commits keep arriving.</summary>
+/// <summary>
+/// How the pipeline's next batch takes commits from its queue, over several takes as commits keep arriving, and how a
+/// wave handed over whole is cut into batches: both within the store's limits, no aggregate twice.
+/// </summary>
 public sealed class PendingBatchTests
 {
     private readonly SampleEvents _events = new();
@@ -14,7 +18,7 @@ public sealed class PendingBatchTests
     [Fact]
     public void later_takes_add_commits_that_arrived_since_in_queue_order()
     {
-        var batch = new PendingBatch(maxEvents: 100);
+        var batch = new PendingBatch(Events(100));
         var first = Enqueue(Plain(1), Plain(2));
         Assert.Equal(2, batch.TakeFrom(_queue.Reader));
         Assert.Equal(0, batch.TakeFrom(_queue.Reader));
@@ -28,7 +32,7 @@ public sealed class PendingBatchTests
     [Fact]
     public void a_commit_past_the_event_limit_closes_the_batch_and_stays_queued_for_the_next()
     {
-        var batch = new PendingBatch(maxEvents: 5);
+        var batch = new PendingBatch(Events(5));
         Enqueue(Plain(3), Plain(3));
 
         Assert.Equal(1, batch.TakeFrom(_queue.Reader));
@@ -40,7 +44,7 @@ public sealed class PendingBatchTests
     [Fact]
     public void a_first_commit_larger_than_the_limit_is_taken_alone()
     {
-        var batch = new PendingBatch(maxEvents: 5);
+        var batch = new PendingBatch(Events(5));
         Enqueue(Plain(8), Plain(1));
 
         Assert.Equal(1, batch.TakeFrom(_queue.Reader));
@@ -51,7 +55,7 @@ public sealed class PendingBatchTests
     [Fact]
     public void a_second_commit_of_an_aggregate_closes_the_batch_before_it()
     {
-        var batch = new PendingBatch(maxEvents: 100);
+        var batch = new PendingBatch(Events(100));
         var order = new AggregateKey("order-1", "Order");
         var queued = Enqueue(
             CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
@@ -63,6 +67,38 @@ public sealed class PendingBatchTests
         Assert.Equal(queued[..2], batch.Commits.Select(c => c.Request));
         Assert.True(_queue.Reader.TryPeek(out var waiting) && waiting.Request == queued[2]);
     }
+
+    [Fact]
+    public void a_commit_past_the_byte_limit_closes_the_batch()
+    {
+        var one = Plain(1);
+        var batch = new PendingBatch(new StoreBatchLimits(100, maxBytes: (2 * one.Bytes) + 1));
+        Enqueue(one, Plain(1), Plain(1));
+
+        Assert.Equal(2, batch.TakeFrom(_queue.Reader));
+        Assert.True(batch.IsClosed);
+    }
+
+    [Fact]
+    public void a_wave_is_split_before_a_repeated_aggregate_and_before_the_limits_in_order()
+    {
+        var order = new AggregateKey("order-1", "Order");
+        var wave = new[]
+        {
+            Plain(2),
+            CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
+            CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)),
+            Plain(3),
+            Plain(9),
+            Plain(1),
+        };
+
+        var parts = CommitBatch.Split(wave, Events(5));
+
+        Assert.Equal([[wave[0], wave[1]], [wave[2], wave[3]], [wave[4]], [wave[5]]], parts.Select(p => p.ToArray()));
+    }
+
+    private static StoreBatchLimits Events(int maxEvents) => new(maxEvents, long.MaxValue);
 
     private CommitRequest Plain(int events) => CommitRequest.ForEvents(_events.Create(events));
 
