@@ -34,6 +34,7 @@ public sealed record HarnessOptions
           --rounds N               rounds per cell, each measuring every contender once, 1..100 [from --job]
           --window SECONDS         measured window of a round, 0.05..600 [from --job]
           --rate EVENTS_PER_S      sustained load at a fixed arrival rate (open loop) instead of back to back [closed loop]
+          --reader R               tailing reader beside each sustained round: naive, none [naive]
           --out DIR                results folder [results/<date>-<label>]
           --label TEXT             names the results folder [the store and job]
         The store:
@@ -80,6 +81,9 @@ public sealed record HarnessOptions
 
     /// <summary>--rate: sustained load's arrival rate in events/s (open loop); null for back to back.</summary>
     public double? RateEventsPerSecond { get; init; }
+
+    /// <summary>--reader: the tailing reader beside each sustained round.</summary>
+    public ReaderKind Reader { get; init; } = ReaderKind.Naive;
 
     public string? Out { get; init; }
 
@@ -146,6 +150,7 @@ public sealed record HarnessOptions
                 "--rounds" => options with { Rounds = (int)Number(name, Value(), 1, 100) },
                 "--window" => options with { WindowSeconds = Decimal(name, Value(), 0.05, 600) },
                 "--rate" => options with { RateEventsPerSecond = Decimal(name, Value(), 1, 100_000_000) },
+                "--reader" => options with { Reader = ParseEnum<ReaderKind>(name, Value()) },
                 "--out" => options with { Out = Value() },
                 "--label" => options with { Label = Value() },
                 "--connection" => options with { Postgres = options.Postgres with { ConnectionString = Value() } },
@@ -155,7 +160,7 @@ public sealed record HarnessOptions
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(
                     $"Unknown option '{name}'. Valid options: --store, --strategies, --load, --methods, --events, --concurrency, --prefill, --durability, " +
-                    $"--write-concern, --payload-bytes, --case-timeout, --job, --rounds, --window, --rate, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
+                    $"--write-concern, --payload-bytes, --case-timeout, --job, --rounds, --window, --rate, --reader, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
             };
         }
 
@@ -195,7 +200,7 @@ public sealed record HarnessOptions
         var windowSeconds = WindowSeconds ?? window;
         return new MeasurementSettings(
             Job.ToString().ToLowerInvariant(), Loads, Rounds ?? rounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
-            Statistics.RoundStatistics.Level, checkpointBeforeRounds);
+            Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader);
     }
 
     private static double Decimal(string option, string value, double min, double max) =>

@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Readers;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Contract;
@@ -27,6 +28,8 @@ internal sealed class ContenderCase
     private long _allocated;
     private long _logSizeAtStart;
     private string? _failure;
+    private readonly LatencyHistogram _readerLag = new();
+    private ReaderRound? _reader;
 
     private ContenderCase(CellKey cell, IEventLog store, IContender contender, int payloadBytes, TimeSpan timeout, CancellationToken run)
     {
@@ -51,6 +54,9 @@ internal sealed class ContenderCase
     public LatencyHistogram CommitLatency { get; } = new();
 
     public LatencyHistogram GroupLatency { get; } = new();
+
+    /// <summary>The tailing reader following the log during a measured sustained round; null otherwise.</summary>
+    public TailingReader? Reader { get; private set; }
 
     /// <summary>
     /// Cancelled by the run's cancellation, or when the contender's own time (its warmup and its rounds, not the other
@@ -111,10 +117,31 @@ internal sealed class ContenderCase
         {
             var counters = Contender.Counters;
             var allocated = GC.GetTotalAllocatedBytes(precise: false);
-            var sample = Cell.Load == LoadKind.Waves
-                ? await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false)
-                : await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
+            RoundSample sample;
+            if (Cell.Load == LoadKind.Waves)
+            {
+                sample = await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false);
+            }
+            else
+            {
+                if (settings.Reader == ReaderKind.Naive)
+                {
+                    Reader = TailingReader.Start(_store, await HighestSequenceNumberAsync().ConfigureAwait(false), _readerLag);
+                }
+
+                sample = await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
                     .ConfigureAwait(false);
+                if (Reader is { } reader)
+                {
+                    // After the load: every commit of the round is answered, so what the reader passed is final.
+                    Reader = null;
+                    var round = await reader.StopAsync(Token).ConfigureAwait(false);
+                    _reader = _reader is { } before
+                        ? new ReaderRound(before.Delivered + round.Delivered, before.Skipped + round.Skipped, before.Polls + round.Polls, before.FirstSkipped ?? round.FirstSkipped)
+                        : round;
+                }
+            }
+
             _allocated += GC.GetTotalAllocatedBytes(precise: false) - allocated;
             _counters += Contender.Counters - counters;
             _commits += sample.Commits;
@@ -127,6 +154,14 @@ internal sealed class ContenderCase
         {
             Fail(e);
             _rounds.Add(null);
+        }
+        finally
+        {
+            if (Reader is { } abandoned)
+            {
+                Reader = null;
+                await abandoned.StopFollowingAsync().ConfigureAwait(false);
+            }
         }
     }
 
@@ -194,7 +229,35 @@ internal sealed class ContenderCase
                     (double)_counters.InFlightSum / _counters.Batches)
                 : null,
             _events > 0 ? (double)_allocated / _events : null,
-            _commits, _logSizeAtStart, logSizeAtEnd, verification, _failure);
+            _commits, _logSizeAtStart, logSizeAtEnd, WithReaderFindings(verification), _failure,
+            _reader is { } reader ? new ReaderSummary(reader.Delivered, reader.Skipped, _readerLag.Summary(), reader.Polls, reader.FirstSkipped) : null);
+    }
+
+    /// <summary>
+    /// The reader's skips join the verifier's findings: a failure when the strategy claims ordered visibility (the case
+    /// then fails its check), its known weakness when it does not.
+    /// </summary>
+    private VerificationTally WithReaderFindings(VerificationTally verification)
+    {
+        if (_reader is not { Skipped: > 0 } reader || verification.Checked != VerificationKind.Verifier)
+        {
+            return verification;
+        }
+
+        var claimed = Contender.Guarantees?.OrderedVisibility == true;
+        var example = string.Create(System.Globalization.CultureInfo.InvariantCulture,
+            $"a reader following the log passed number {reader.FirstSkipped} before it was committed ({reader.Skipped} such numbers over the measured rounds)");
+        return verification with
+        {
+            Passed = verification.Passed && !claimed,
+            Violations = [.. verification.Violations, new ViolationTally(ViolationKind.SkippedByReader, claimed, (int)Math.Min(reader.Skipped, int.MaxValue), example)],
+        };
+    }
+
+    private async Task<long> HighestSequenceNumberAsync()
+    {
+        await using var session = await _store.OpenAutoCommitSessionAsync(Token).ConfigureAwait(false);
+        return await session.ReadHighestSequenceNumberAsync(Token).ConfigureAwait(false) ?? -1;
     }
 
     private static double TicksToMs(long ticks) => ticks * 1000.0 / System.Diagnostics.Stopwatch.Frequency;

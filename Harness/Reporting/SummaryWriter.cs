@@ -40,7 +40,8 @@ public static class SummaryWriter
             $"{m.WindowSeconds:0.###} s measured window per round (waves: whole waves until it is full, at least one; sustained: after a {m.RampSeconds:0.###} s ramp, commits acknowledged inside it); " +
             $"{(m.RateEventsPerSecond is { } rate ? $"sustained load open-loop at {rate:N0} events/s, latency from each commit's intended start" : "sustained load closed-loop (back to back)")}; " +
             $"{(m.CheckpointBeforeRounds ? "a CHECKPOINT before every contender's turn" : "**no checkpoint before turns** (the store would not)")}; " +
-            $"a strategy below 1/{m.EarlyStopFactor:0} of the cell's best after round 1 stops there |");
+            $"a strategy below 1/{m.EarlyStopFactor:0} of the cell's best after round 1 stops there; " +
+            $"{(m.Reader == ReaderKind.Naive ? "a naive tailing reader follows the log beside every measured sustained round (its load is part of every contender's figures)" : "no tailing reader")} |");
         md.AppendLine(Invariant, $"| Statistics | per contender the median of its rounds' events/s with a {Percent(m.ConfidenceLevel)} interval (Harrell-Davis median, Maritz-Jarrett interval, Perfolizer); ratios computed per round, paired, summarised the same way |");
         md.AppendLine(Invariant, $"| Source | {env.GitCommit ?? "unknown"}; `{Escape(env.CommandLine)}` |");
         md.AppendLine(Invariant, $"| Run | {env.Started:yyyy-MM-dd HH:mm} to {env.Finished:HH:mm} ({(env.Finished - env.Started).TotalMinutes:0.#} min) |");
@@ -88,6 +89,12 @@ public static class SummaryWriter
                         contenders.Where(c => cases.Any(x => x.Contender == c && x.Batches?.MeanWriteMs is not null)).ToArray(), cases, failures,
                         c => c.Batches is { MeanWriteMs: { } write } b ? string.Create(Invariant, $"{b.MeanQueueWaitMs:0.##} / {write:0.##}, {b.MeanInFlight:0.##}") : null, winner: false);
                 }
+            }
+
+            if (cases.Any(c => c.Reader is not null))
+            {
+                Table(md, "Tailing reader: numbers skipped for good / delivery lag after the acknowledgement p50 / p99 (ms)", rows, contenders, cases, failures,
+                    c => c.Reader is { } r ? string.Create(Invariant, $"{(r.Skipped > 0 ? $"**{r.Skipped:N0} skipped**" : "0")} / {(r.Lag is { } l ? $"{l.P50Ms:0.##} / {l.P99Ms:0.##}" : "-")}") : null, winner: false);
             }
 
             Table(md, "Allocated per event (bytes, whole process, measured rounds)", rows, contenders, cases, failures,
@@ -163,8 +170,17 @@ public static class SummaryWriter
         md.AppendLine("Every case of every strategy was checked after its run by the verifier, from the database and the harness's ledger of what each caller handed over " +
             "(every event's type, event source, aggregate version, tags and payload digest, in order) and was told. " +
             "A broken claim fails the case; a violation of something not claimed is the strategy's known weakness.").AppendLine();
-        md.AppendLine("| Strategy | Atomic multi-event commit | Gap-free sequence | Contiguous commit | Several writer processes | Verifier over its cases |");
-        md.AppendLine("| --- | :---: | :---: | :---: | :---: | --- |");
+        var readers = record.Cases.Any(c => c.Reader is not null);
+        if (readers)
+        {
+            md.AppendLine("Ordered visibility is checked by the tailing reader beside every measured sustained round: it follows the log by sequence number, " +
+                "and a number it passed that was committed later is a skip, which a catch-up subscription would never deliver.").AppendLine();
+        }
+
+        md.AppendLine(readers
+            ? "| Strategy | Atomic multi-event commit | Gap-free sequence | Contiguous commit | Several writer processes | Ordered visibility: claimed, skips seen | Verifier over its cases |"
+            : "| Strategy | Atomic multi-event commit | Gap-free sequence | Contiguous commit | Several writer processes | Verifier over its cases |");
+        md.AppendLine(readers ? "| --- | :---: | :---: | :---: | :---: | :---: | --- |" : "| --- | :---: | :---: | :---: | :---: | --- |");
         foreach (var s in record.Strategies)
         {
             var cases = record.Cases.Where(c => c.Contender == s.Strategy).ToArray();
@@ -174,18 +190,30 @@ public static class SummaryWriter
             var found = broken > 0
                 ? $"**FAILED in {broken} of {verified.Length} verified cases**"
                 : $"clean in {verified.Length} verified of {cases.Length} cases{(weaknesses.Length > 0 ? $"; known weakness seen: {string.Join(", ", weaknesses)}" : "")}";
-            md.AppendLine($"| {s.Strategy} | {Claim(s.AtomicMultiEventCommit)} | {Claim(s.GapFreeSequence)} | {Claim(s.ContiguousCommit)} | {Claim(s.SafeWithSeveralWriterProcesses)} | {found} |");
+            var visibility = readers
+                ? string.Create(Invariant, $" {Claim(s.OrderedVisibility)}, {Skips(cases)} |")
+                : "";
+            md.AppendLine($"| {s.Strategy} | {Claim(s.AtomicMultiEventCommit)} | {Claim(s.GapFreeSequence)} | {Claim(s.ContiguousCommit)} | {Claim(s.SafeWithSeveralWriterProcesses)} |{visibility} {found} |");
         }
 
         var ceilings = record.Cases.Where(c => c.Verification.Checked == VerificationKind.RowCount).ToArray();
         if (ceilings.Length > 0)
         {
-            md.AppendLine(Invariant, $"| Ceiling | - | - | - | - | row count checked: {ceilings.Count(c => c.Verification.Passed)} of {ceilings.Length} cases held exactly the rows written |");
+            md.AppendLine(Invariant, $"| Ceiling | - | - | - | - |{(readers ? $" -, {Skips(ceilings)} |" : "")} row count checked: {ceilings.Count(c => c.Verification.Passed)} of {ceilings.Length} cases held exactly the rows written |");
         }
 
         md.AppendLine();
 
         static string Claim(bool claimed) => claimed ? "claimed" : "no";
+
+        static string Skips(IReadOnlyList<CaseResult> cases)
+        {
+            var read = cases.Where(c => c.Reader is not null).ToArray();
+            var skipping = read.Count(c => c.Reader!.Skipped > 0);
+            return read.Length == 0 ? "not read"
+                : skipping == 0 ? string.Create(Invariant, $"none in {read.Length} cases")
+                : string.Create(Invariant, $"**{read.Sum(c => c.Reader!.Skipped):N0} in {skipping} of {read.Length} cases**");
+        }
     }
 
     private static void FailedCases(StringBuilder md, IReadOnlyDictionary<CaseResult, int> failures)

@@ -13,6 +13,7 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="AllocatedBytesPerEvent">Bytes allocated by this whole process during the measured rounds, per event written.</param>
 /// <param name="Commits">Commits counted in the measured rounds.</param>
 /// <param name="Failure">A short cause when the case threw or timed out, with the exception's type.</param>
+/// <param name="Reader">What the tailing reader saw beside the measured sustained rounds; null without one.</param>
 public sealed record CaseResult(
     LoadKind Load,
     BenchmarkMethod Method,
@@ -37,7 +38,8 @@ public sealed record CaseResult(
     long LogSizeAtStart,
     long LogSizeAtEnd,
     VerificationTally Verification,
-    string? Failure)
+    string? Failure,
+    ReaderSummary? Reader = null)
 {
     public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches);
 

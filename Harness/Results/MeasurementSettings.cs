@@ -8,6 +8,7 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="EarlyStopFactor">A contender slower than the cell's best by more than this after the first round stops there.</param>
 /// <param name="ConfidenceLevel">Of every interval, e.g. 0.95.</param>
 /// <param name="CheckpointBeforeRounds">Whether the store was settled (PostgreSQL: CHECKPOINT) before each measured round.</param>
+/// <param name="Reader">The tailing reader beside each sustained round; None for runs made before there was one.</param>
 public sealed record MeasurementSettings(
     string Preset,
     IReadOnlyList<LoadKind> Loads,
@@ -17,4 +18,5 @@ public sealed record MeasurementSettings(
     double? RateEventsPerSecond,
     double EarlyStopFactor,
     double ConfidenceLevel,
-    bool CheckpointBeforeRounds);
+    bool CheckpointBeforeRounds,
+    ReaderKind Reader = ReaderKind.None);

@@ -132,6 +132,22 @@ public sealed class MongoEventStore : IEventLog
         }
     }
 
+    /// <remarks>Not run against a real MongoDB here. Events' _id is their sequence number; only _id is returned.</remarks>
+    public async Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
+        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
+        var filter = new BsonDocument("_id", new BsonDocument("$gt", after));
+        var options = new MongoFindOptions(Sort: new BsonDocument("_id", 1), Projection: new BsonDocument("_id", 1), Limit: limit, BatchSize: limit);
+        var numbers = new List<long>();
+        await foreach (var document in _collections.Events.On(lease).FindAsync(filter, options, null, cancellationToken).ConfigureAwait(false))
+        {
+            numbers.Add(document["_id"].ToInt64());
+        }
+
+        return numbers;
+    }
+
     public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await foreach (var document in FindAllAsync(_collections.Aggregates, cancellationToken).ConfigureAwait(false))

@@ -187,6 +187,23 @@ public sealed class PostgresEventStore : IEventLog
         }
     }
 
+    public async Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
+        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await using var command = new NpgsqlCommand("SELECT sequence_number FROM events WHERE sequence_number > $1 ORDER BY sequence_number LIMIT $2", connection);
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = after });
+        command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = limit });
+        var numbers = new List<long>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            numbers.Add(reader.GetInt64(0));
+        }
+
+        return numbers;
+    }
+
     public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);

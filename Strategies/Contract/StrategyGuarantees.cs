@@ -14,14 +14,20 @@ namespace EventCommitLab.Strategies.Contract;
 /// leaves a gap; behind it, the next commit collides with numbers already taken. (Strategies that number otherwise
 /// leave the counter alone, so only these are held to it.)
 /// </param>
+/// <param name="OrderedVisibility">
+/// A reader following the log by sequence number ("everything after N", as a catch-up subscription) never sees a
+/// number committed before a lower one that is committed later: it never passes an event it would not deliver.
+/// Checked by a tailing reader beside the sustained load.
+/// </param>
 public sealed record StrategyGuarantees(
     bool AtomicMultiEventCommit,
     bool GapFreeSequence,
     bool ContiguousCommit,
     bool SafeWithSeveralWriterProcesses,
-    bool CounterAtLogEnd = false)
+    bool CounterAtLogEnd = false,
+    bool OrderedVisibility = false)
 {
-    public static StrategyGuarantees All { get; } = new(true, true, true, true);
+    public static StrategyGuarantees All { get; } = new(true, true, true, true, OrderedVisibility: true);
 
     public override string ToString() => string.Join(", ", Describe().Select(g => $"{g.Name}: {(g.Claimed ? "yes" : "no")}"));
 
@@ -32,5 +38,6 @@ public sealed record StrategyGuarantees(
         yield return ("contiguous commit", ContiguousCommit);
         yield return ("several writer processes", SafeWithSeveralWriterProcesses);
         yield return ("counter at the log's end", CounterAtLogEnd);
+        yield return ("ordered visibility", OrderedVisibility);
     }
 }

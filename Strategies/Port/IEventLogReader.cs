@@ -2,7 +2,7 @@ using EventCommitLab.Strategies.Model;
 
 namespace EventCommitLab.Strategies.Port;
 
-/// <summary>What the verifier reads of an event log: only what is stored, never what a strategy holds.</summary>
+/// <summary>What the verifier and the tailing reader read of an event log: only what is stored, never what a strategy holds.</summary>
 public interface IEventLogReader
 {
     /// <summary>The next number the store's sequence counter would hand out, or null when the store keeps none.</summary>
@@ -10,6 +10,12 @@ public interface IEventLogReader
 
     /// <summary>The whole log in sequence order, as committed.</summary>
     IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The committed sequence numbers above <paramref name="after"/>, ascending, at most <paramref name="limit"/>: what
+    /// a catch-up subscription reads, each call with a fresh view of what is committed.
+    /// </summary>
+    Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken);
 
     /// <summary>Every aggregate's stored version.</summary>
     IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken);

@@ -47,4 +47,10 @@ public enum ViolationKind
 
     /// <summary>The store's sequence counter is not at the log's end (ahead: a gap to come; behind: collisions to come).</summary>
     CounterDrift,
+
+    /// <summary>
+    /// A reader following the log by sequence number passed a number that was committed later: a catch-up subscription
+    /// reading "everything after N" never delivers that event.
+    /// </summary>
+    SkippedByReader,
 }

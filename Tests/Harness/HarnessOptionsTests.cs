@@ -24,6 +24,13 @@ public sealed class HarnessOptionsTests
         Assert.Equal([LoadKind.Waves, LoadKind.Sustained], options.Loads);
         Assert.Equal((5, 0.4, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
         Assert.Null(options.Postgres.ConnectionString);
+        Assert.Equal(ReaderKind.Naive, options.Measurement(true).Reader);
+    }
+
+    [Fact]
+    public void the_tailing_reader_can_be_left_out()
+    {
+        Assert.Equal(ReaderKind.None, HarnessOptions.Parse(["--reader", "none"], NoEnvironment).Measurement(true).Reader);
     }
 
     [Fact]
@@ -56,6 +63,7 @@ public sealed class HarnessOptionsTests
     [InlineData("--rounds", "0", "'0' is not a whole number from 1 to 100", "--rounds")]
     [InlineData("--window", "forever", "'forever' is not a number from 0.05 to 600", "--window")]
     [InlineData("--write-concern", "w2", "unknown value 'w2'", "w1, journaled, majority")]
+    [InlineData("--reader", "eager", "unknown value 'eager'", "none, naive")]
     public void a_bad_value_is_named_with_what_is_valid(string option, string value, string problem, string valid)
     {
         var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse([option, value], NoEnvironment));

@@ -39,6 +39,9 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Equal((VerificationKind.RowCount, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.Contains("| InsertMany | Ceiling | Winner |", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
+        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained), c => Assert.True(c.Reader is { Delivered: > 0, Polls: > 0 }, c.Contender));
+        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Waves), c => Assert.Null(c.Reader));
+        Assert.Contains("### Tailing reader: numbers skipped for good", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
         var json = File.ReadAllText(Path.Combine(folder, RunRecord.FileName));
         Assert.All(["\"load\": \"sustained\"", "\"eventsPerSecond\": {", "\"rounds\": 2", "\"tiedWithBest\"", "\"concurrentBatches\": 2"], key => Assert.Contains(key, json, StringComparison.Ordinal));
         foreach (var chart in new[] { "events-per-second-waves-CommitEvents-1", "events-per-second-sustained-CommitEvents-1", "p99-latency-vs-throughput-CommitEvents-1" })

@@ -50,6 +50,9 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
 
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => Inner.ReadLogAsync(cancellationToken);
 
+    public Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken) =>
+        Inner.ReadSequenceNumbersAfterAsync(after, limit, cancellationToken);
+
     public IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken) =>
         Inner.ReadAggregateVersionsAsync(cancellationToken);
 
