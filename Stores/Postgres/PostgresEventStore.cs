@@ -10,13 +10,17 @@ namespace EventCommitLab.Stores.Postgres;
 /// <summary>The store port on one PostgreSQL database: the only place, with its session, that knows SQL.</summary>
 public sealed class PostgresEventStore : IEventLog
 {
+    // Batch writers hold at most this many batches in flight (BatchingPipelineOptions caps BatchesInFlight at 16).
+    internal const int BatchWriterConnections = 16;
     private readonly NpgsqlDataSource _dataSource;
+    private readonly NpgsqlDataSource _batchWriters;
     private readonly Func<ValueTask>? _onDispose;
     private readonly LostWrites _lostWrites = new();
 
-    private PostgresEventStore(NpgsqlDataSource dataSource, string description, Func<ValueTask>? onDispose)
+    private PostgresEventStore(string connectionString, string description, Func<ValueTask>? onDispose)
     {
-        _dataSource = dataSource;
+        _dataSource = NpgsqlDataSource.Create(connectionString);
+        _batchWriters = BatchWriterSource(connectionString);
         _onDispose = onDispose;
         Description = description;
     }
@@ -31,18 +35,17 @@ public sealed class PostgresEventStore : IEventLog
 
     /// <summary>Opens a database the lab's tables are already in: another writer's view of an existing log.</summary>
     public static PostgresEventStore Open(string connectionString, string description) =>
-        new(NpgsqlDataSource.Create(connectionString), description, null);
+        new(connectionString, description, null);
 
     /// <summary>Opens the database and creates the lab's tables in it.</summary>
     /// <param name="onDispose">Runs after the store's connections are closed, e.g. to drop the database.</param>
     public static async Task<PostgresEventStore> CreateAsync(
         string connectionString, string description, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
     {
-        var dataSource = NpgsqlDataSource.Create(connectionString);
-        var store = new PostgresEventStore(dataSource, description, onDispose);
+        var store = new PostgresEventStore(connectionString, description, onDispose);
         try
         {
-            await using var connection = await dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+            await using var connection = await store._dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
             await using var command = new NpgsqlCommand(PostgresSchema.Create, connection);
             await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
             return store;
@@ -155,7 +158,7 @@ public sealed class PostgresEventStore : IEventLog
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
         CommitBatch.EnsureWritable(batch);
-        await using var session = new PostgresStoreSession(await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
+        await using var session = new PostgresStoreSession(await _batchWriters.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
         return await session.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
     }
 
@@ -217,6 +220,20 @@ public sealed class PostgresEventStore : IEventLog
 
     public StoreErrorKind Classify(Exception exception) => PostgresErrorClassifier.Classify(exception);
 
+    /// <summary>
+    /// The batch writers' own connections: a batcher writes one batch after another on the same few connections, and a
+    /// batch statement leaves nothing behind on its connection (auto-commit, no settings, no locks once it returns), so
+    /// a connection goes back without the pool's reset (seven statements sent ahead of the next batch) and keeps its
+    /// prepared batch statements. Kept apart from the shared pool so a batcher never waits behind other sessions.
+    /// </summary>
+    private static NpgsqlDataSource BatchWriterSource(string connectionString) =>
+        NpgsqlDataSource.Create(new NpgsqlConnectionStringBuilder(connectionString)
+        {
+            NoResetOnClose = true,
+            MaxPoolSize = BatchWriterConnections,
+            ApplicationName = "commit-lab batch writer",
+        }.ConnectionString);
+
     /// <remarks>
     /// The batch statement sends each column as one array: an array holds at most 134 217 727 elements (MaxArraySize),
     /// and no value may exceed 1 GB (MaxAllocSize). The payloads' array is the largest and the server keeps a jsonb copy
@@ -226,6 +243,7 @@ public sealed class PostgresEventStore : IEventLog
 
     public async ValueTask DisposeAsync()
     {
+        await _batchWriters.DisposeAsync().ConfigureAwait(false);
         await _dataSource.DisposeAsync().ConfigureAwait(false);
         if (_onDispose is not null)
         {

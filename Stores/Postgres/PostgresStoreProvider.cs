@@ -86,7 +86,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
                 $"PostgreSQL {reader.GetString(0)} ({server.Origin}); fsync={reader.GetString(1)}, synchronous_commit={reader.GetString(2)}, " +
                 $"max_connections={reader.GetString(3)}, shared_buffers={reader.GetString(4)}, wal_sync_method={reader.GetString(5)}, " +
                 $"checkpoint_timeout={reader.GetString(6)}, max_wal_size={reader.GetString(7)}, autovacuum={reader.GetString(8)} (off on the lab's tables); " +
-                $"pool {StorePoolSize} connections per store");
+                $"pool {StorePoolSize} connections per store, and {PostgresEventStore.BatchWriterConnections} more for batch writes");
             return new PostgresStoreProvider(server, admin, description, durability);
         }
         catch (Exception e) when (e is NpgsqlException or OperationCanceledException or System.Net.Sockets.SocketException && !cancellationToken.IsCancellationRequested)
