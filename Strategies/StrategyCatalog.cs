@@ -18,6 +18,9 @@ public static class StrategyCatalog
         StrategyRegistration.For((s, o) => new SimulatedBatchingStrategy(s, o)),
         StrategyRegistration.For((s, o) => new BatchingPipelineStrategy(s, o)),
         new(BatchingPipelineStrategy.NameFor(2), (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } })),
+        StrategyRegistration.For((s, o) => new LockedCounterStatementStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
+        StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),
     ];
 
     public static IEnumerable<string> Names => All.Select(r => r.Name);

@@ -4,15 +4,23 @@ using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Strategies;
 
-/// <summary>A strategy's name and how to build it on a store.</summary>
-public sealed record StrategyRegistration(string Name, Func<IEventStore, CommitStrategyOptions, ICommitStrategy> Create)
+/// <summary>A strategy's name, how to build it on a store, and what it needs of the store beyond the common port.</summary>
+public sealed record StrategyRegistration(string Name, Func<IEventStore, CommitStrategyOptions, ICommitStrategy> Create, IReadOnlyList<StoreFeature>? Needs = null)
 {
     private const string Suffix = "Strategy";
 
     /// <summary>A strategy registered under its class name without "Strategy", the name it reports itself.</summary>
-    public static StrategyRegistration For<T>(Func<IEventStore, CommitStrategyOptions, T> create)
+    public static StrategyRegistration For<T>(Func<IEventStore, CommitStrategyOptions, T> create, params IReadOnlyList<StoreFeature> needs)
         where T : ICommitStrategy =>
-        new(NameOf(typeof(T)), (store, options) => create(store, options));
+        new(NameOf(typeof(T)), (store, options) => create(store, options), needs);
+
+    /// <summary>Why the strategy cannot run on <paramref name="store"/>, or null when it can.</summary>
+    public string? UnavailableOn(IEventStore store)
+    {
+        ArgumentNullException.ThrowIfNull(store);
+        var reasons = (Needs ?? []).Select(store.Lacks).OfType<string>().ToArray();
+        return reasons.Length == 0 ? null : string.Join("; ", reasons);
+    }
 
     /// <summary>A strategy type's name: its class name without "Strategy".</summary>
     public static string NameOf(Type strategyType)

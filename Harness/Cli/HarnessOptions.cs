@@ -34,7 +34,8 @@ public sealed record HarnessOptions
           --rounds N               rounds per cell, each measuring every contender once, 1..100 [from --job]
           --window SECONDS         measured window of a round, 0.05..600 [from --job]
           --rate EVENTS_PER_S      sustained load at a fixed arrival rate (open loop) instead of back to back [closed loop]
-          --reader R               tailing reader beside each sustained round: naive, none [naive]
+          --reader R               tailing readers beside each sustained round: all (naive, high-water mark,
+                                   transaction horizon where stored), naive, none [all]
           --out DIR                results folder [results/<date>-<label>]
           --label TEXT             names the results folder [the store and job]
         The store:
@@ -83,7 +84,7 @@ public sealed record HarnessOptions
     public double? RateEventsPerSecond { get; init; }
 
     /// <summary>--reader: the tailing reader beside each sustained round.</summary>
-    public ReaderKind Reader { get; init; } = ReaderKind.Naive;
+    public ReaderKind Reader { get; init; } = ReaderKind.All;
 
     public string? Out { get; init; }
 

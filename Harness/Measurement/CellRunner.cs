@@ -59,7 +59,7 @@ internal static class CellRunner
             }
 
             var claims = cases.Where(c => c.Contender.Guarantees is not null)
-                .Select(c => c.Contender.Guarantees is { } g ? new StrategyClaims(c.Contender.Name, g.AtomicMultiEventCommit, g.GapFreeSequence, g.ContiguousCommit, g.SafeWithSeveralWriterProcesses, g.OrderedVisibility) : null)
+                .Select(c => c.Contender.Guarantees is { } g ? new StrategyClaims(c.Contender.Name, g.AtomicMultiEventCommit, g.GapFreeSequence, g.ContiguousCommit, g.SafeWithSeveralWriterProcesses, g.OrderedVisibility, g.HorizonOrderedVisibility) : null)
                 .OfType<StrategyClaims>().ToArray();
             var results = new List<CaseResult>(notRun);
             foreach (var contender in cases)

@@ -28,8 +28,7 @@ internal sealed class ContenderCase
     private long _allocated;
     private long _logSizeAtStart;
     private string? _failure;
-    private readonly LatencyHistogram _readerLag = new();
-    private ReaderRound? _reader;
+    private readonly Dictionary<TailingReaderKind, (ReaderRound Seen, LatencyHistogram Lag)> _readers = [];
 
     private ContenderCase(CellKey cell, IEventLog store, IContender contender, int payloadBytes, TimeSpan timeout, CancellationToken run)
     {
@@ -55,8 +54,8 @@ internal sealed class ContenderCase
 
     public LatencyHistogram GroupLatency { get; } = new();
 
-    /// <summary>The tailing reader following the log during a measured sustained round; null otherwise.</summary>
-    public TailingReader? Reader { get; private set; }
+    /// <summary>The tailing readers following the log during a measured sustained round; none otherwise.</summary>
+    public IReadOnlyList<TailingReader> Readers { get; private set; } = [];
 
     /// <summary>
     /// Cancelled by the run's cancellation, or when the contender's own time (its warmup and its rounds, not the other
@@ -124,22 +123,18 @@ internal sealed class ContenderCase
             }
             else
             {
-                if (settings.Reader == ReaderKind.Naive)
-                {
-                    Reader = TailingReader.Start(_store, await HighestSequenceNumberAsync().ConfigureAwait(false), _readerLag);
-                }
-
+                Readers = await StartReadersAsync(settings.Reader).ConfigureAwait(false);
                 sample = await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
                     .ConfigureAwait(false);
-                if (Reader is { } reader)
+                foreach (var reader in Readers)
                 {
                     // After the load: every commit of the round is answered, so what the reader passed is final.
-                    Reader = null;
                     var round = await reader.StopAsync(Token).ConfigureAwait(false);
-                    _reader = _reader is { } before
-                        ? new ReaderRound(before.Delivered + round.Delivered, before.Skipped + round.Skipped, before.Polls + round.Polls, before.FirstSkipped ?? round.FirstSkipped)
-                        : round;
+                    var (seen, lag) = _readers[reader.Kind];
+                    _readers[reader.Kind] = (seen + round, lag);
                 }
+
+                Readers = [];
             }
 
             _allocated += GC.GetTotalAllocatedBytes(precise: false) - allocated;
@@ -157,10 +152,11 @@ internal sealed class ContenderCase
         }
         finally
         {
-            if (Reader is { } abandoned)
+            var abandoned = Readers;
+            Readers = [];
+            foreach (var reader in abandoned)
             {
-                Reader = null;
-                await abandoned.StopFollowingAsync().ConfigureAwait(false);
+                await reader.StopFollowingAsync().ConfigureAwait(false);
             }
         }
     }
@@ -230,7 +226,63 @@ internal sealed class ContenderCase
                 : null,
             _events > 0 ? (double)_allocated / _events : null,
             _commits, _logSizeAtStart, logSizeAtEnd, WithReaderFindings(verification), _failure,
-            _reader is { } reader ? new ReaderSummary(reader.Delivered, reader.Skipped, _readerLag.Summary(), reader.Polls, reader.FirstSkipped) : null);
+            ReaderSummaryOf(TailingReaderKind.Naive), ReaderSummaryOf(TailingReaderKind.HighWaterMark), ReaderSummaryOf(TailingReaderKind.TransactionHorizon));
+    }
+
+    private ReaderSummary? ReaderSummaryOf(TailingReaderKind kind) =>
+        _readers.TryGetValue(kind, out var reader)
+            ? new ReaderSummary(reader.Seen.Delivered, reader.Seen.Skipped, reader.Lag.Summary(), reader.Seen.Polls, reader.Seen.FirstSkipped,
+                reader.Seen.Stalls, reader.Seen.StalledMs, reader.Seen.LongestStallMs, reader.Seen.GapsDeclared)
+            : null;
+
+    /// <summary>
+    /// The readers the settings ask for: the naive one, and with all of them the high-water-mark reader, and the
+    /// transaction-horizon reader where the strategy stores transaction ids for it (it claims ordered visibility below the horizon).
+    /// </summary>
+    private async Task<IReadOnlyList<TailingReader>> StartReadersAsync(ReaderKind selection)
+    {
+        if (selection == ReaderKind.None)
+        {
+            return [];
+        }
+
+        var start = await HighestSequenceNumberAsync().ConfigureAwait(false);
+        var readers = new List<TailingReader>();
+        try
+        {
+            if (Contender.Guarantees?.HorizonOrderedVisibility == true && selection == ReaderKind.All)
+            {
+                readers.Add(await TransactionHorizonReader.StartAsync(_store, LagOf(TailingReaderKind.TransactionHorizon), Token).ConfigureAwait(false));
+            }
+
+            readers.Add(NaiveReader.Start(_store, start, LagOf(TailingReaderKind.Naive)));
+            if (selection == ReaderKind.All)
+            {
+                readers.Add(HighWaterMarkReader.Start(_store, start, LagOf(TailingReaderKind.HighWaterMark)));
+            }
+
+            return readers;
+        }
+        catch
+        {
+            foreach (var reader in readers)
+            {
+                await reader.StopFollowingAsync().ConfigureAwait(false);
+            }
+
+            throw;
+        }
+
+        LatencyHistogram LagOf(TailingReaderKind kind)
+        {
+            if (!_readers.TryGetValue(kind, out var reader))
+            {
+                reader = (new ReaderRound(0, 0, 0, null), new LatencyHistogram());
+                _readers[kind] = reader;
+            }
+
+            return reader.Lag;
+        }
     }
 
     /// <summary>
@@ -239,18 +291,24 @@ internal sealed class ContenderCase
     /// </summary>
     private VerificationTally WithReaderFindings(VerificationTally verification)
     {
-        if (_reader is not { Skipped: > 0 } reader || verification.Checked != VerificationKind.Verifier)
+        verification = WithSkips(verification, TailingReaderKind.Naive, ViolationKind.SkippedByReader, Contender.Guarantees?.OrderedVisibility == true, "a reader following the log");
+        return WithSkips(verification, TailingReaderKind.TransactionHorizon, ViolationKind.SkippedByHorizonReader, Contender.Guarantees?.HorizonOrderedVisibility == true,
+            "a reader stopping below the transaction horizon");
+    }
+
+    private VerificationTally WithSkips(VerificationTally verification, TailingReaderKind kind, ViolationKind violation, bool claimed, string reader)
+    {
+        if (!_readers.TryGetValue(kind, out var read) || read.Seen is not { Skipped: > 0 } seen || verification.Checked != VerificationKind.Verifier)
         {
             return verification;
         }
 
-        var claimed = Contender.Guarantees?.OrderedVisibility == true;
         var example = string.Create(System.Globalization.CultureInfo.InvariantCulture,
-            $"a reader following the log passed number {reader.FirstSkipped} before it was committed ({reader.Skipped} such numbers over the measured rounds)");
+            $"{reader} passed number {seen.FirstSkipped} before it was committed ({seen.Skipped} such numbers over the measured rounds)");
         return verification with
         {
             Passed = verification.Passed && !claimed,
-            Violations = [.. verification.Violations, new ViolationTally(ViolationKind.SkippedByReader, claimed, (int)Math.Min(reader.Skipped, int.MaxValue), example)],
+            Violations = [.. verification.Violations, new ViolationTally(violation, claimed, (int)Math.Min(seen.Skipped, int.MaxValue), example)],
         };
     }
 

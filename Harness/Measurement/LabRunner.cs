@@ -14,6 +14,19 @@ namespace EventCommitLab.Harness.Measurement;
 internal static class LabRunner
 {
     private const int FlushProbeCommits = 200;
+    /// <summary>The strategies that need what the store lacks, asked of one fresh log (none is made when no strategy needs anything).</summary>
+    private static async Task<IReadOnlyList<UnavailableStrategy>> UnavailableAsync(
+        IReadOnlyList<Strategies.StrategyRegistration> strategies, Strategies.Port.IEventStoreProvider provider, CancellationToken cancellationToken)
+    {
+        if (strategies.All(s => s.Needs is not { Count: > 0 }))
+        {
+            return [];
+        }
+
+        await using var log = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        return [.. strategies.Select(s => (s.Name, Reason: s.UnavailableOn(log))).Where(s => s.Reason is not null).Select(s => new UnavailableStrategy(s.Name, s.Reason!))];
+    }
+
     private static readonly TimeSpan StoreSilence = TimeSpan.FromSeconds(5);
 
     /// <returns>An <see cref="ExitCodes"/> value: every case ran and verified, a broken guarantee, no case ran, or some cases failed.</returns>
@@ -48,6 +61,13 @@ internal static class LabRunner
             var flush = await DurableFlushProbe.MeasureAsync(provider, FlushProbeCommits, cancellationToken).ConfigureAwait(false);
             console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Durable flush: median {flush.MedianMs:0.###} ms, p95 {flush.P95Ms:0.###} ms over {FlushProbeCommits} single-row commits"));
             var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
+            var unavailable = await UnavailableAsync(options.Strategies, provider, cancellationToken).ConfigureAwait(false);
+            foreach (var strategy in unavailable)
+            {
+                console.WriteLine($"{strategy.Strategy}: not available on this store ({strategy.Reason}).");
+            }
+
+            options = options with { Strategies = [.. options.Strategies.Where(s => unavailable.All(u => u.Strategy != s.Name))] };
 
             var cells = suite?.Cells ?? Cells(options);
             var cases = new List<CaseResult>();
@@ -93,7 +113,7 @@ internal static class LabRunner
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
                 RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
                 flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
-            var record = new RunRecord(environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases);
+            var record = new RunRecord(environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable);
             ResultsWriter.Write(record, partial);
             if (suite is not null)
             {

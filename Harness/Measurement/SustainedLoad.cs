@@ -59,7 +59,10 @@ internal static class SustainedLoad
                 CommitRequest[] requests = groups ? target.Slots.NextGroup(measured) : [target.Slots.Next(slot, measured)];
                 var outcomes = await target.Contender.CommitAsync(requests, target.Token).ConfigureAwait(false);
                 var acknowledged = Stopwatch.GetTimestamp();
-                target.Reader?.Acknowledged(outcomes, acknowledged);
+                foreach (var reader in target.Readers)
+                {
+                    reader.Acknowledged(outcomes, acknowledged);
+                }
                 target.Complete(outcomes, groups ? 0 : slot);
                 if (measured && measuredWindow.TryCount(acknowledged, requests.Length, eventsPerCall))
                 {

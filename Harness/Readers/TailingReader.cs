@@ -1,49 +1,47 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Readers;
 
 /// <summary>
-/// Follows the log the way a naive catch-up subscription does, beside the load and on its own connection: it reads
-/// "everything after the last number delivered", delivers it, and reads again at once after a full page or 1 ms
-/// later when it is caught up. A number committed after the reader moved past it is never delivered: a skip. When
-/// stopped, once the load has drained, it reads the numbers it passed once more and counts what it skipped.
+/// Follows the log the way a catch-up subscription does, beside the load and on its own connection: it reads what it
+/// may deliver, delivers it, and reads again at once after a full page or 1 ms later otherwise. Each kind decides what
+/// it may deliver. When stopped, once the load has drained, it catches up with the log, then counts the events it
+/// passed without delivering: skips, events such a subscription would never deliver.
 /// </summary>
-internal sealed class TailingReader
+internal abstract class TailingReader
 {
-    private const int Page = 10_000;
-    private readonly IEventLogReader _log;
-    private readonly long _start;
+    protected const int Page = 10_000;
     private readonly CancellationTokenSource _stop = new();
     private readonly ConcurrentDictionary<long, long> _acknowledgedAt = new();
     private readonly Dictionary<long, long> _deliveredAt = [];
     private readonly LatencyHistogram _lag;
-    private readonly Task _following;
-    private long _last;
+    private Task _following = Task.CompletedTask;
     private long _polls;
+    private long _delivered;
 
-    private TailingReader(IEventLogReader log, long start, LatencyHistogram lag)
+    protected TailingReader(LatencyHistogram lag)
     {
-        (_log, _start, _last, _lag) = (log, start, start, lag);
-        _following = Task.Run(FollowAsync);
-    }
-
-    /// <summary>
-    /// Starts following the log after <paramref name="start"/>, its highest number (-1 for an empty log); each
-    /// acknowledged commit's delivery lag goes into <paramref name="lag"/> when the reader stops.
-    /// </summary>
-    public static TailingReader Start(IEventLogReader log, long start, LatencyHistogram lag)
-    {
-        ArgumentNullException.ThrowIfNull(log);
         ArgumentNullException.ThrowIfNull(lag);
-        return new TailingReader(log, start, lag);
+        _lag = lag;
     }
 
-    /// <summary>The highest number delivered so far (the start while none).</summary>
-    public long Position => Volatile.Read(ref _last);
+    public abstract TailingReaderKind Kind { get; }
+
+    /// <summary>How long the catch-up after the load may take: a kind that waits at holes waits out its timeout.</summary>
+    protected virtual TimeSpan CatchUpLimit => TimeSpan.FromSeconds(1);
+
+    /// <summary>True while the reader holds back at a hole it has not yet declared a gap.</summary>
+    public virtual bool Waiting => false;
+
+    /// <summary>Reads made so far.</summary>
+    public long Polls => Interlocked.Read(ref _polls);
+
+    /// <summary>Events delivered so far.</summary>
+    public long Delivered => Interlocked.Read(ref _delivered);
 
     /// <summary>Notes when the load was told these commits were written, for the lag of their delivery.</summary>
     public void Acknowledged(IReadOnlyList<CommitOutcome> outcomes, long timestamp)
@@ -58,26 +56,22 @@ internal sealed class TailingReader
         }
     }
 
-    /// <summary>Stops following (the load must have drained: every commit answered) and says what the reader saw.</summary>
+    /// <summary>Stops following (the load must have drained: every commit answered), catches up, and says what the reader saw.</summary>
     public async Task<ReaderRound> StopAsync(CancellationToken cancellationToken)
     {
         await StopFollowingAsync().ConfigureAwait(false);
 
-        // Every number up to the reader's position that is in the log now and was not delivered was passed for good.
-        long skipped = 0;
-        long? firstSkipped = null;
-        for (var after = _start; after < _last;)
+        // Everything is committed now: what the reader can still deliver it delivers, and what it passed stays passed.
+        var until = Stopwatch.GetTimestamp() + (long)(CatchUpLimit.TotalSeconds * Stopwatch.Frequency);
+        while (await PollOnceAsync(cancellationToken).ConfigureAwait(false) || (Waiting && Stopwatch.GetTimestamp() < until))
         {
-            var numbers = await _log.ReadSequenceNumbersAfterAsync(after, Page, cancellationToken).ConfigureAwait(false);
-            foreach (var number in numbers.TakeWhile(n => n <= _last).Where(n => !_deliveredAt.ContainsKey(n)))
+            if (Waiting)
             {
-                skipped++;
-                firstSkipped ??= number;
+                await Task.Delay(1, cancellationToken).ConfigureAwait(false);
             }
-
-            after = numbers.Count == Page ? numbers[^1] : _last;
         }
 
+        var (skipped, firstSkipped) = await CountSkippedAsync(cancellationToken).ConfigureAwait(false);
         foreach (var (first, acknowledged) in _acknowledgedAt)
         {
             if (_deliveredAt.TryGetValue(first, out var delivered))
@@ -86,7 +80,7 @@ internal sealed class TailingReader
             }
         }
 
-        return new ReaderRound(_deliveredAt.Count, skipped, _polls, firstSkipped);
+        return Stalled(new ReaderRound(_deliveredAt.Count, skipped, _polls, firstSkipped));
     }
 
     /// <summary>Stops the reads and waits for the last one; a failed read is thrown here.</summary>
@@ -106,6 +100,35 @@ internal sealed class TailingReader
         }
     }
 
+    /// <summary>Starts the reads in the background, once the reader knows where it starts.</summary>
+    protected void Follow() => _following = Task.Run(FollowAsync);
+
+    /// <summary>Reads once and delivers what it may, each number through <see cref="Deliver"/>; true when it read a full page.</summary>
+    protected abstract Task<bool> PollAsync(CancellationToken cancellationToken);
+
+    /// <summary>The events now in the log that the reader passed without delivering, and the lowest of them.</summary>
+    protected abstract Task<(long Skipped, long? First)> CountSkippedAsync(CancellationToken cancellationToken);
+
+    /// <summary>The round with the kind's own stall figures added.</summary>
+    protected virtual ReaderRound Stalled(ReaderRound round) => round;
+
+    protected void Deliver(long number, long timestamp)
+    {
+        if (_deliveredAt.TryAdd(number, timestamp))
+        {
+            Interlocked.Increment(ref _delivered);
+        }
+    }
+
+    protected bool WasDelivered(long number) => _deliveredAt.ContainsKey(number);
+
+    private async Task<bool> PollOnceAsync(CancellationToken cancellationToken)
+    {
+        var full = await PollAsync(cancellationToken).ConfigureAwait(false);
+        Interlocked.Increment(ref _polls);
+        return full;
+    }
+
     private async Task FollowAsync()
     {
         var token = _stop.Token;
@@ -113,20 +136,7 @@ internal sealed class TailingReader
         {
             // A read is never cancelled halfway (that would cost the server a cancel request beside the load): stopping
             // waits for it and ends the pause after it.
-            var numbers = await _log.ReadSequenceNumbersAfterAsync(_last, Page, CancellationToken.None).ConfigureAwait(false);
-            var now = Stopwatch.GetTimestamp();
-            _polls++;
-            foreach (var number in numbers)
-            {
-                _deliveredAt[number] = now;
-            }
-
-            if (numbers.Count > 0)
-            {
-                Volatile.Write(ref _last, numbers[^1]);
-            }
-
-            if (numbers.Count < Page)
+            if (!await PollOnceAsync(CancellationToken.None).ConfigureAwait(false))
             {
                 await Task.Delay(1, token).ConfigureAwait(false);
             }

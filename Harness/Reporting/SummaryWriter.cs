@@ -41,8 +41,19 @@ public static class SummaryWriter
             $"{(m.RateEventsPerSecond is { } rate ? $"sustained load open-loop at {rate:N0} events/s, latency from each commit's intended start" : "sustained load closed-loop (back to back)")}; " +
             $"{(m.CheckpointBeforeRounds ? "a CHECKPOINT before every contender's turn" : "**no checkpoint before turns** (the store would not)")}; " +
             $"a strategy below 1/{m.EarlyStopFactor:0} of the cell's best after round 1 stops there; " +
-            $"{(m.Reader == ReaderKind.Naive ? "a naive tailing reader follows the log beside every measured sustained round (its load is part of every contender's figures)" : "no tailing reader")} |");
+            $"{m.Reader switch
+            {
+                ReaderKind.Naive => "a naive tailing reader follows the log beside every measured sustained round (its load is part of every contender's figures)",
+                ReaderKind.All => "tailing readers follow the log beside every measured sustained round, each on its own connection: a naive one and a high-water-mark one for every contender, " +
+                    "and a transaction-horizon one for a strategy storing transaction ids (their load is part of every contender's figures)",
+                _ => "no tailing reader",
+            }} |");
         md.AppendLine(Invariant, $"| Statistics | per contender the median of its rounds' events/s with a {Percent(m.ConfidenceLevel)} interval (Harrell-Davis median, Maritz-Jarrett interval, Perfolizer); ratios computed per round, paired, summarised the same way |");
+        if (record.Unavailable is { Count: > 0 } unavailable)
+        {
+            md.AppendLine(Invariant, $"| Not available on this store | {Escape(string.Join("; ", unavailable.Select(u => $"{u.Strategy}: {u.Reason}")))} |");
+        }
+
         md.AppendLine(Invariant, $"| Source | {env.GitCommit ?? "unknown"}; `{Escape(env.CommandLine)}` |");
         md.AppendLine(Invariant, $"| Run | {env.Started:yyyy-MM-dd HH:mm} to {env.Finished:HH:mm} ({(env.Finished - env.Started).TotalMinutes:0.#} min) |");
         md.AppendLine();
@@ -93,8 +104,21 @@ public static class SummaryWriter
 
             if (cases.Any(c => c.Reader is not null))
             {
-                Table(md, "Tailing reader: numbers skipped for good / delivery lag after the acknowledgement p50 / p99 (ms)", rows, contenders, cases, failures,
-                    c => c.Reader is { } r ? string.Create(Invariant, $"{(r.Skipped > 0 ? $"**{r.Skipped:N0} skipped**" : "0")} / {(r.Lag is { } l ? $"{l.P50Ms:0.##} / {l.P99Ms:0.##}" : "-")}") : null, winner: false);
+                Table(md, "Naive tailing reader: numbers skipped for good / delivery lag after the acknowledgement p50 / p99 (ms)", rows, contenders, cases, failures,
+                    c => ReaderCell(c.Reader, stalls: false), winner: false);
+            }
+
+            if (cases.Any(c => c.HighWaterMarkReader is not null))
+            {
+                Table(md, "High-water-mark reader (stale timeout 3 s): skipped / lag p50 / p99 (ms) / stalls at holes later filled or declared gaps: count, longest (ms)", rows, contenders, cases, failures,
+                    c => ReaderCell(c.HighWaterMarkReader, stalls: true), winner: false);
+            }
+
+            if (cases.Any(c => c.HorizonReader is not null))
+            {
+                var horizon = contenders.Where(c => cases.Any(x => x.Contender == c && x.HorizonReader is not null)).ToArray();
+                Table(md, "Transaction-horizon reader (strategies storing transaction ids): skipped / lag p50 / p99 (ms)", rows, horizon, cases, failures,
+                    c => ReaderCell(c.HorizonReader, stalls: false), winner: false);
             }
 
             Table(md, "Allocated per event (bytes, whole process, measured rounds)", rows, contenders, cases, failures,
@@ -106,6 +130,11 @@ public static class SummaryWriter
         Details(md, record);
         return md.ToString();
     }
+
+    private static string? ReaderCell(ReaderSummary? reader, bool stalls) => reader is { } r
+        ? string.Create(Invariant, $"{(r.Skipped > 0 ? $"**{r.Skipped:N0} skipped**" : "0")} / {(r.Lag is { } l ? $"{l.P50Ms:0.##} / {l.P99Ms:0.##}" : "-")}") +
+            (stalls ? string.Create(Invariant, $" / {r.Stalls:N0}, {r.LongestStallMs:0.#}{(r.GapsDeclared > 0 ? $", **{r.GapsDeclared} gaps declared**" : "")}") : "")
+        : null;
 
     private static string EventsCell(CaseResult c)
     {
@@ -171,16 +200,18 @@ public static class SummaryWriter
             "(every event's type, event source, aggregate version, tags and payload digest, in order) and was told. " +
             "A broken claim fails the case; a violation of something not claimed is the strategy's known weakness.").AppendLine();
         var readers = record.Cases.Any(c => c.Reader is not null);
+        var horizon = record.Cases.Any(c => c.HorizonReader is not null);
         if (readers)
         {
-            md.AppendLine("Ordered visibility is checked by the tailing reader beside every measured sustained round: it follows the log by sequence number, " +
-                "and a number it passed that was committed later is a skip, which a catch-up subscription would never deliver.").AppendLine();
+            md.AppendLine("Ordered visibility is checked by the naive tailing reader beside every measured sustained round: it follows the log by sequence number, " +
+                "and a number it passed that was committed later is a skip, which a catch-up subscription would never deliver." +
+                (horizon ? " Ordered visibility below the transaction horizon is checked the same way by the transaction-horizon reader, for the strategies that store transaction ids." : "")).AppendLine();
         }
 
         md.AppendLine(readers
-            ? "| Strategy | Atomic multi-event commit | Gap-free sequence | Contiguous commit | Several writer processes | Ordered visibility: claimed, skips seen | Verifier over its cases |"
+            ? $"| Strategy | Atomic multi-event commit | Gap-free sequence | Contiguous commit | Several writer processes | Ordered visibility: claimed, skips seen |{(horizon ? " Below the transaction horizon: claimed, skips seen |" : "")} Verifier over its cases |"
             : "| Strategy | Atomic multi-event commit | Gap-free sequence | Contiguous commit | Several writer processes | Verifier over its cases |");
-        md.AppendLine(readers ? "| --- | :---: | :---: | :---: | :---: | :---: | --- |" : "| --- | :---: | :---: | :---: | :---: | --- |");
+        md.AppendLine(readers ? $"| --- | :---: | :---: | :---: | :---: | :---: |{(horizon ? " :---: |" : "")} --- |" : "| --- | :---: | :---: | :---: | :---: | --- |");
         foreach (var s in record.Strategies)
         {
             var cases = record.Cases.Where(c => c.Contender == s.Strategy).ToArray();
@@ -191,7 +222,8 @@ public static class SummaryWriter
                 ? $"**FAILED in {broken} of {verified.Length} verified cases**"
                 : $"clean in {verified.Length} verified of {cases.Length} cases{(weaknesses.Length > 0 ? $"; known weakness seen: {string.Join(", ", weaknesses)}" : "")}";
             var visibility = readers
-                ? string.Create(Invariant, $" {Claim(s.OrderedVisibility)}, {Skips(cases)} |")
+                ? string.Create(Invariant, $" {Claim(s.OrderedVisibility)}, {Skips(cases, c => c.Reader)} |") +
+                    (horizon ? string.Create(Invariant, $" {Claim(s.HorizonOrderedVisibility)}, {Skips(cases, c => c.HorizonReader)} |") : "")
                 : "";
             md.AppendLine($"| {s.Strategy} | {Claim(s.AtomicMultiEventCommit)} | {Claim(s.GapFreeSequence)} | {Claim(s.ContiguousCommit)} | {Claim(s.SafeWithSeveralWriterProcesses)} |{visibility} {found} |");
         }
@@ -199,20 +231,20 @@ public static class SummaryWriter
         var ceilings = record.Cases.Where(c => c.Verification.Checked == VerificationKind.RowCount).ToArray();
         if (ceilings.Length > 0)
         {
-            md.AppendLine(Invariant, $"| Ceiling | - | - | - | - |{(readers ? $" -, {Skips(ceilings)} |" : "")} row count checked: {ceilings.Count(c => c.Verification.Passed)} of {ceilings.Length} cases held exactly the rows written |");
+            md.AppendLine(Invariant, $"| Ceiling | - | - | - | - |{(readers ? $" -, {Skips(ceilings, c => c.Reader)} |" : "")}{(horizon ? " - |" : "")} row count checked: {ceilings.Count(c => c.Verification.Passed)} of {ceilings.Length} cases held exactly the rows written |");
         }
 
         md.AppendLine();
 
         static string Claim(bool claimed) => claimed ? "claimed" : "no";
 
-        static string Skips(IReadOnlyList<CaseResult> cases)
+        static string Skips(IReadOnlyList<CaseResult> cases, Func<CaseResult, ReaderSummary?> reader)
         {
-            var read = cases.Where(c => c.Reader is not null).ToArray();
-            var skipping = read.Count(c => c.Reader!.Skipped > 0);
+            var read = cases.Select(reader).OfType<ReaderSummary>().ToArray();
+            var skipping = read.Count(r => r.Skipped > 0);
             return read.Length == 0 ? "not read"
                 : skipping == 0 ? string.Create(Invariant, $"none in {read.Length} cases")
-                : string.Create(Invariant, $"**{read.Sum(c => c.Reader!.Skipped):N0} in {skipping} of {read.Length} cases**");
+                : string.Create(Invariant, $"**{read.Sum(r => r.Skipped):N0} in {skipping} of {read.Length} cases**");
         }
     }
 

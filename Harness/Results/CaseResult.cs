@@ -13,7 +13,9 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="AllocatedBytesPerEvent">Bytes allocated by this whole process during the measured rounds, per event written.</param>
 /// <param name="Commits">Commits counted in the measured rounds.</param>
 /// <param name="Failure">A short cause when the case threw or timed out, with the exception's type.</param>
-/// <param name="Reader">What the tailing reader saw beside the measured sustained rounds; null without one.</param>
+/// <param name="Reader">What the naive tailing reader saw beside the measured sustained rounds; null without one.</param>
+/// <param name="HighWaterMarkReader">What the high-water-mark reader saw; null without one.</param>
+/// <param name="HorizonReader">What the transaction-horizon reader saw; null without one (it reads only strategies that store transaction ids).</param>
 public sealed record CaseResult(
     LoadKind Load,
     BenchmarkMethod Method,
@@ -39,7 +41,9 @@ public sealed record CaseResult(
     long LogSizeAtEnd,
     VerificationTally Verification,
     string? Failure,
-    ReaderSummary? Reader = null)
+    ReaderSummary? Reader = null,
+    ReaderSummary? HighWaterMarkReader = null,
+    ReaderSummary? HorizonReader = null)
 {
     public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches);
 

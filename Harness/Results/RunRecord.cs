@@ -4,7 +4,9 @@ using System.Text.Json.Serialization;
 namespace EventCommitLab.Harness.Results;
 
 /// <summary>A whole run, as written to results.json: the file the summary, the charts and the comparer read.</summary>
-public sealed record RunRecord(RunEnvironment Environment, IReadOnlyList<StrategyClaims> Strategies, IReadOnlyList<CaseResult> Cases)
+/// <param name="Unavailable">Strategies asked for that the store cannot run, with the reason; null in runs made before it was recorded.</param>
+public sealed record RunRecord(
+    RunEnvironment Environment, IReadOnlyList<StrategyClaims> Strategies, IReadOnlyList<CaseResult> Cases, IReadOnlyList<UnavailableStrategy>? Unavailable = null)
 {
     public const string FileName = "results.json";
 

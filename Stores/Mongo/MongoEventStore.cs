@@ -159,6 +159,11 @@ public sealed class MongoEventStore : IEventLog
 
     public StoreErrorKind Classify(Exception exception) => MongoErrorClassifier.Classify(exception);
 
+    public string? Lacks(StoreFeature feature) => MongoFeatures.Lacks(feature);
+
+    public Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken) =>
+        throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.TransactionHorizon));
+
     public async ValueTask DisposeAsync()
     {
         if (_onDispose is not null)

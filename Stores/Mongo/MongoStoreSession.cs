@@ -64,6 +64,9 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
         }
     }
 
+    public Task<IReadOnlyList<long>> InsertEventsNumberedByServerAsync(CommitRequest request, bool recordTransaction, CancellationToken cancellationToken) =>
+        throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.ServerSequence));
+
     public async Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
         AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken)
     {

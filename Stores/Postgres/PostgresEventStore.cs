@@ -207,6 +207,31 @@ public sealed class PostgresEventStore : IEventLog
         return numbers;
     }
 
+    public async Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
+        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        // The statement's snapshot and pg_current_snapshot() are one: every transaction below its xmin has ended, and
+        // what it wrote is in this read or never will be.
+        await using var command = new NpgsqlCommand("""
+            SELECT transaction_id, sequence_number FROM events
+            WHERE transaction_id IS NOT NULL AND (transaction_id, sequence_number) > ($1, $2)
+              AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            ORDER BY transaction_id, sequence_number LIMIT $3
+            """, connection);
+        command.Parameters.Add(new NpgsqlParameter<ulong> { NpgsqlDbType = NpgsqlDbType.Xid8, TypedValue = after.TransactionId });
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = after.SequenceNumber });
+        command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = limit });
+        var positions = new List<TransactionPosition>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            positions.Add(new TransactionPosition(reader.GetFieldValue<ulong>(0), reader.GetInt64(1)));
+        }
+
+        return positions;
+    }
+
     public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
@@ -219,6 +244,9 @@ public sealed class PostgresEventStore : IEventLog
     }
 
     public StoreErrorKind Classify(Exception exception) => PostgresErrorClassifier.Classify(exception);
+
+    /// <summary>PostgreSQL has both: sequences (<c>nextval</c>) and 64-bit transaction ids with snapshots to compare them to.</summary>
+    public string? Lacks(StoreFeature feature) => null;
 
     /// <summary>
     /// The batch writers' own connections: a batcher writes one batch after another on the same few connections, and a

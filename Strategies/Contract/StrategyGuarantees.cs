@@ -19,13 +19,19 @@ namespace EventCommitLab.Strategies.Contract;
 /// number committed before a lower one that is committed later: it never passes an event it would not deliver.
 /// Checked by a tailing reader beside the sustained load.
 /// </param>
+/// <param name="HorizonOrderedVisibility">
+/// Each event carries its transaction's id, and a reader that delivers only below the transaction horizon (the oldest
+/// transaction still running), in order of transaction id then number, never passes an event it would not deliver.
+/// Checked by the transaction-horizon reader beside the sustained load.
+/// </param>
 public sealed record StrategyGuarantees(
     bool AtomicMultiEventCommit,
     bool GapFreeSequence,
     bool ContiguousCommit,
     bool SafeWithSeveralWriterProcesses,
     bool CounterAtLogEnd = false,
-    bool OrderedVisibility = false)
+    bool OrderedVisibility = false,
+    bool HorizonOrderedVisibility = false)
 {
     public static StrategyGuarantees All { get; } = new(true, true, true, true, OrderedVisibility: true);
 
@@ -39,5 +45,6 @@ public sealed record StrategyGuarantees(
         yield return ("several writer processes", SafeWithSeveralWriterProcesses);
         yield return ("counter at the log's end", CounterAtLogEnd);
         yield return ("ordered visibility", OrderedVisibility);
+        yield return ("ordered visibility below the transaction horizon", HorizonOrderedVisibility);
     }
 }

@@ -17,6 +17,15 @@ public interface IEventLogReader
     /// </summary>
     Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// The positions of events written with their transaction's id (see <see cref="IStoreSession.InsertEventsNumberedByServerAsync"/>)
+    /// after <paramref name="after"/>, in position order, at most <paramref name="limit"/>, and only those of transactions
+    /// older than every transaction still running: what a reader that stops below the transaction horizon reads. Only where
+    /// the store offers <see cref="StoreFeature.TransactionHorizon"/>.
+    /// </summary>
+    /// <exception cref="NotSupportedException">The store does not offer the feature.</exception>
+    Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken);
+
     /// <summary>Every aggregate's stored version.</summary>
     IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken);
 }

@@ -38,6 +38,9 @@ public interface IEventStore
     /// </summary>
     Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken);
 
+    /// <summary>Why this store cannot offer <paramref name="feature"/>, or null when it can.</summary>
+    string? Lacks(StoreFeature feature);
+
     /// <summary>Says what an exception thrown by this store means, from the database's error codes only.</summary>
     StoreErrorKind Classify(Exception exception);
 }

@@ -34,6 +34,18 @@ public interface IStoreSession : IAsyncDisposable
     Task InsertEventsAsync(IReadOnlyList<StoredEvent> storedEvents, CancellationToken cancellationToken);
 
     /// <summary>
+    /// Writes a commit's events numbered by the database's own sequence, one number per event taken outside the
+    /// transaction's control (PostgreSQL: <c>nextval</c>), in one round trip; returns the numbers in the events' order.
+    /// Concurrent commits interleave: a commit's numbers ascend but need not be consecutive, a rolled-back commit leaves
+    /// its numbers unused, and a later number can be committed before an earlier one. Only where the store offers
+    /// <see cref="StoreFeature.ServerSequence"/> (and, with <paramref name="recordTransaction"/>,
+    /// <see cref="StoreFeature.TransactionHorizon"/>).
+    /// </summary>
+    /// <param name="recordTransaction">Stores the writing transaction's id with each event, for readers that stop below the transaction horizon.</param>
+    /// <exception cref="NotSupportedException">The store does not offer the feature (see <see cref="IEventStore.Lacks"/>).</exception>
+    Task<IReadOnlyList<long>> InsertEventsNumberedByServerAsync(CommitRequest request, bool recordTransaction, CancellationToken cancellationToken);
+
+    /// <summary>
     /// Moves an aggregate from <paramref name="expectedVersion"/> to <paramref name="nextVersion"/>, creating it when
     /// <paramref name="expectedVersion"/> is 0. When it is at another version nothing changes and the result says so;
     /// a failed check never aborts the session's transaction, so other commits of a batch can go on.

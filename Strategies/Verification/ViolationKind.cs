@@ -53,4 +53,10 @@ public enum ViolationKind
     /// reading "everything after N" never delivers that event.
     /// </summary>
     SkippedByReader,
+
+    /// <summary>
+    /// A reader delivering only below the transaction horizon, by transaction id then number, passed an event that
+    /// became visible later: the horizon did not hold back everything still to come.
+    /// </summary>
+    SkippedByHorizonReader,
 }

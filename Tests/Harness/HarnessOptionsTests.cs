@@ -24,13 +24,14 @@ public sealed class HarnessOptionsTests
         Assert.Equal([LoadKind.Waves, LoadKind.Sustained], options.Loads);
         Assert.Equal((5, 0.4, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
         Assert.Null(options.Postgres.ConnectionString);
-        Assert.Equal(ReaderKind.Naive, options.Measurement(true).Reader);
+        Assert.Equal(ReaderKind.All, options.Measurement(true).Reader);
     }
 
     [Fact]
-    public void the_tailing_reader_can_be_left_out()
+    public void the_tailing_readers_can_be_left_out_or_kept_to_the_naive_one()
     {
         Assert.Equal(ReaderKind.None, HarnessOptions.Parse(["--reader", "none"], NoEnvironment).Measurement(true).Reader);
+        Assert.Equal(ReaderKind.Naive, HarnessOptions.Parse(["--reader", "naive"], NoEnvironment).Measurement(true).Reader);
     }
 
     [Fact]

@@ -40,8 +40,12 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Equal((VerificationKind.RowCount, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.Contains("| InsertMany | Ceiling | Winner |", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
         Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained), c => Assert.True(c.Reader is { Delivered: > 0, Polls: > 0 }, c.Contender));
+        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained), c => Assert.True(c.HighWaterMarkReader is { Delivered: > 0, Skipped: 0 }, c.Contender));
+        Assert.All(record.Cases, c => Assert.Null(c.HorizonReader));
         Assert.All(record.Cases.Where(c => c.Load == LoadKind.Waves), c => Assert.Null(c.Reader));
-        Assert.Contains("### Tailing reader: numbers skipped for good", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
+        var summary = File.ReadAllText(Path.Combine(folder, "summary.md"));
+        Assert.Contains("### Naive tailing reader: numbers skipped for good", summary, StringComparison.Ordinal);
+        Assert.Contains("### High-water-mark reader (stale timeout 3 s)", summary, StringComparison.Ordinal);
         var json = File.ReadAllText(Path.Combine(folder, RunRecord.FileName));
         Assert.All(["\"load\": \"sustained\"", "\"eventsPerSecond\": {", "\"rounds\": 2", "\"tiedWithBest\"", "\"concurrentBatches\": 2"], key => Assert.Contains(key, json, StringComparison.Ordinal));
         foreach (var chart in new[] { "events-per-second-waves-CommitEvents-1", "events-per-second-sustained-CommitEvents-1", "p99-latency-vs-throughput-CommitEvents-1" })
@@ -51,6 +55,28 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         }
 
         Assert.False(Directory.Exists(folder + ".partial"));
+    }
+
+    [Fact]
+    public async Task a_strategy_storing_transaction_ids_is_followed_by_the_transaction_horizon_reader_and_checked_against_its_claim()
+    {
+        var folder = Path.Combine(_root, "horizon");
+        var options = HarnessOptions.Parse(
+            ["--strategies", "ServerSequenceWithHorizon", "--load", "sustained", "--methods", "CommitEvents", "--events", "10", "--concurrency", "4", "--job", "dry", "--out", folder],
+            PostgresStoreConfiguration.FromEnvironment());
+
+        var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
+
+        Assert.Equal(0, exit);
+        var record = RunRecord.Read(folder);
+        var strategy = Assert.Single(record.Cases, c => !c.IsCeiling);
+        Assert.True(strategy.HorizonReader is { Delivered: > 0, Skipped: 0 }, strategy.HorizonReader?.ToString());
+        Assert.Null(Assert.Single(record.Cases, c => c.IsCeiling).HorizonReader);
+        Assert.True(Assert.Single(record.Strategies).HorizonOrderedVisibility);
+        Assert.Empty(record.Unavailable ?? []);
+        var summary = File.ReadAllText(Path.Combine(folder, "summary.md"));
+        Assert.Contains("### Transaction-horizon reader (strategies storing transaction ids)", summary, StringComparison.Ordinal);
+        Assert.Contains("| ServerSequenceWithHorizon | claimed | no | no | claimed | no, ", summary, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -56,6 +56,11 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
     public IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken) =>
         Inner.ReadAggregateVersionsAsync(cancellationToken);
 
+    public Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken) =>
+        Inner.ReadBelowTransactionHorizonAsync(after, limit, cancellationToken);
+
+    public string? Lacks(StoreFeature feature) => Inner.Lacks(feature);
+
     public StoreErrorKind Classify(Exception exception) => Inner.Classify(exception);
 
     public StoreBatchLimits BatchLimits => Inner.BatchLimits;

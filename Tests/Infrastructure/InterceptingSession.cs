@@ -26,6 +26,12 @@ internal sealed class InterceptingSession(InterceptingEventStore store, IStoreSe
         await inner.InsertEventsAsync(storedEvents, cancellationToken);
     }
 
+    public async Task<IReadOnlyList<long>> InsertEventsNumberedByServerAsync(CommitRequest request, bool recordTransaction, CancellationToken cancellationToken)
+    {
+        await store.InterceptAsync(InterceptingEventStore.InsertEvents);
+        return await inner.InsertEventsNumberedByServerAsync(request, recordTransaction, cancellationToken);
+    }
+
     public Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
         AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken) =>
         inner.TryAdvanceAggregateVersionAsync(aggregate, expectedVersion, nextVersion, cancellationToken);

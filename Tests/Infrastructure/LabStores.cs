@@ -41,8 +41,15 @@ public sealed class LabStores : IAsyncLifetime
         string storeName, string strategyName, Func<IEventLog, IEventLog>? wrap = null, CommitStrategyOptions? options = null)
     {
         var store = await FreshStoreAsync(storeName);
+        var registration = StrategyCatalog.Get(strategyName);
+        if (registration.UnavailableOn(store) is { } reason)
+        {
+            await store.DisposeAsync();
+            throw new SkipException($"{strategyName} is not available on {storeName}: {reason}");
+        }
+
         store = wrap?.Invoke(store) ?? store;
-        return new StrategyRun(store, StrategyCatalog.Get(strategyName), options ?? new CommitStrategyOptions());
+        return new StrategyRun(store, registration, options ?? new CommitStrategyOptions());
     }
 
     public Task InitializeAsync() => Task.CompletedTask;

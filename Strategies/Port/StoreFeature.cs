@@ -1,0 +1,17 @@
+namespace EventCommitLab.Strategies.Port;
+
+/// <summary>What some strategies and readers need of a store beyond the operations every store offers.</summary>
+public enum StoreFeature
+{
+    /// <summary>
+    /// A sequence the database hands numbers out of outside any transaction's control, as PostgreSQL's <c>nextval</c>:
+    /// <see cref="IStoreSession.InsertEventsNumberedByServerAsync"/>.
+    /// </summary>
+    ServerSequence,
+
+    /// <summary>
+    /// The writing transaction's id stored with each event, and reads that stop below the oldest transaction still
+    /// running: <see cref="IEventLogReader.ReadBelowTransactionHorizonAsync"/>.
+    /// </summary>
+    TransactionHorizon,
+}
