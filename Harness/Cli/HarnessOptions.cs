@@ -36,6 +36,7 @@ public sealed record HarnessOptions
           --rate EVENTS_PER_S      sustained load at a fixed arrival rate (open loop) instead of back to back [closed loop]
           --reader R               tailing readers beside each sustained round: all (naive, high-water mark,
                                    transaction horizon where stored), naive, none [all]
+          --reader-loads L         loads whose measured rounds the readers follow: sustained, waves [sustained]
           --out DIR                results folder [results/<date>-<label>]
           --label TEXT             names the results folder [the store and job]
         The store:
@@ -85,6 +86,9 @@ public sealed record HarnessOptions
 
     /// <summary>--reader: the tailing reader beside each sustained round.</summary>
     public ReaderKind Reader { get; init; } = ReaderKind.All;
+
+    /// <summary>The loads whose measured rounds the tailing readers follow: sustained by default, waves on request.</summary>
+    public IReadOnlyList<LoadKind> ReaderLoads { get; init; } = [LoadKind.Sustained];
 
     public string? Out { get; init; }
 
@@ -152,6 +156,7 @@ public sealed record HarnessOptions
                 "--window" => options with { WindowSeconds = Decimal(name, Value(), 0.05, 600) },
                 "--rate" => options with { RateEventsPerSecond = Decimal(name, Value(), 1, 100_000_000) },
                 "--reader" => options with { Reader = ParseEnum<ReaderKind>(name, Value()) },
+                "--reader-loads" => options with { ReaderLoads = [.. List(name, Value()).Select(m => ParseEnum<LoadKind>(name, m)).Distinct().Order()] },
                 "--out" => options with { Out = Value() },
                 "--label" => options with { Label = Value() },
                 "--connection" => options with { Postgres = options.Postgres with { ConnectionString = Value() } },
@@ -161,7 +166,7 @@ public sealed record HarnessOptions
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(
                     $"Unknown option '{name}'. Valid options: --store, --strategies, --load, --methods, --events, --concurrency, --prefill, --durability, " +
-                    $"--write-concern, --payload-bytes, --case-timeout, --job, --rounds, --window, --rate, --reader, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
+                    $"--write-concern, --payload-bytes, --case-timeout, --job, --rounds, --window, --rate, --reader, --reader-loads, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
             };
         }
 
@@ -201,7 +206,7 @@ public sealed record HarnessOptions
         var windowSeconds = WindowSeconds ?? window;
         return new MeasurementSettings(
             Job.ToString().ToLowerInvariant(), Loads, Rounds ?? rounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
-            Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader);
+            Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads);
     }
 
     private static double Decimal(string option, string value, double min, double max) =>

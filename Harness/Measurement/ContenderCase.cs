@@ -54,7 +54,7 @@ internal sealed class ContenderCase
 
     public LatencyHistogram GroupLatency { get; } = new();
 
-    /// <summary>The tailing readers following the log during a measured sustained round; none otherwise.</summary>
+    /// <summary>The tailing readers following the log during a measured round of a load they follow; none otherwise.</summary>
     public IReadOnlyList<TailingReader> Readers { get; private set; } = [];
 
     /// <summary>
@@ -116,26 +116,24 @@ internal sealed class ContenderCase
         {
             var counters = Contender.Counters;
             var allocated = GC.GetTotalAllocatedBytes(precise: false);
-            RoundSample sample;
-            if (Cell.Load == LoadKind.Waves)
-            {
-                sample = await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false);
-            }
-            else
+            if (settings.ReadersFollow(Cell.Load))
             {
                 Readers = await StartReadersAsync(settings.Reader).ConfigureAwait(false);
-                sample = await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
-                    .ConfigureAwait(false);
-                foreach (var reader in Readers)
-                {
-                    // After the load: every commit of the round is answered, so what the reader passed is final.
-                    var round = await reader.StopAsync(Token).ConfigureAwait(false);
-                    var (seen, lag) = _readers[reader.Kind];
-                    _readers[reader.Kind] = (seen + round, lag);
-                }
-
-                Readers = [];
             }
+
+            var sample = Cell.Load == LoadKind.Waves
+                ? await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false)
+                : await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
+                    .ConfigureAwait(false);
+            foreach (var reader in Readers)
+            {
+                // After the load: every commit of the round is answered, so what the reader passed is final.
+                var round = await reader.StopAsync(Token).ConfigureAwait(false);
+                var (seen, lag) = _readers[reader.Kind];
+                _readers[reader.Kind] = (seen + round, lag);
+            }
+
+            Readers = [];
 
             _allocated += GC.GetTotalAllocatedBytes(precise: false) - allocated;
             _counters += Contender.Counters - counters;
@@ -285,31 +283,15 @@ internal sealed class ContenderCase
         }
     }
 
-    /// <summary>
-    /// The reader's skips join the verifier's findings: a failure when the strategy claims ordered visibility (the case
-    /// then fails its check), its known weakness when it does not.
-    /// </summary>
+    /// <summary>The naive reader's skips checked against ordered visibility, the horizon reader's against ordered visibility below the horizon.</summary>
     private VerificationTally WithReaderFindings(VerificationTally verification)
     {
-        verification = WithSkips(verification, TailingReaderKind.Naive, ViolationKind.SkippedByReader, Contender.Guarantees?.OrderedVisibility == true, "a reader following the log");
-        return WithSkips(verification, TailingReaderKind.TransactionHorizon, ViolationKind.SkippedByHorizonReader, Contender.Guarantees?.HorizonOrderedVisibility == true,
-            "a reader stopping below the transaction horizon");
-    }
+        verification = ReaderFindings.With(verification, Seen(TailingReaderKind.Naive), ViolationKind.SkippedByReader,
+            Contender.Guarantees?.OrderedVisibility == true, "a reader following the log");
+        return ReaderFindings.With(verification, Seen(TailingReaderKind.TransactionHorizon), ViolationKind.SkippedByHorizonReader,
+            Contender.Guarantees?.HorizonOrderedVisibility == true, "a reader stopping below the transaction horizon");
 
-    private VerificationTally WithSkips(VerificationTally verification, TailingReaderKind kind, ViolationKind violation, bool claimed, string reader)
-    {
-        if (!_readers.TryGetValue(kind, out var read) || read.Seen is not { Skipped: > 0 } seen || verification.Checked != VerificationKind.Verifier)
-        {
-            return verification;
-        }
-
-        var example = string.Create(System.Globalization.CultureInfo.InvariantCulture,
-            $"{reader} passed number {seen.FirstSkipped} before it was committed ({seen.Skipped} such numbers over the measured rounds)");
-        return verification with
-        {
-            Passed = verification.Passed && !claimed,
-            Violations = [.. verification.Violations, new ViolationTally(violation, claimed, (int)Math.Min(seen.Skipped, int.MaxValue), example)],
-        };
+        ReaderRound? Seen(TailingReaderKind kind) => _readers.TryGetValue(kind, out var reader) ? reader.Seen : null;
     }
 
     private async Task<long> HighestSequenceNumberAsync()

@@ -22,6 +22,7 @@ internal static class WaveLoad
             if (target.Contender.TakesWholeGroups)
             {
                 outcomes = await target.Contender.CommitAsync(wave, target.Token).ConfigureAwait(false);
+                Acknowledge(target, outcomes);
                 if (measured)
                 {
                     target.GroupLatency.Record(waveStarted, Stopwatch.GetTimestamp());
@@ -32,7 +33,9 @@ internal static class WaveLoad
                 outcomes = await Task.WhenAll(wave.Select(async request =>
                 {
                     var commitStarted = Stopwatch.GetTimestamp();
-                    var outcome = (await target.Contender.CommitAsync([request], target.Token).ConfigureAwait(false))[0];
+                    var answered = await target.Contender.CommitAsync([request], target.Token).ConfigureAwait(false);
+                    Acknowledge(target, answered);
+                    var outcome = answered[0];
                     if (measured && outcome.Failure is null)
                     {
                         target.CommitLatency.Record(commitStarted, Stopwatch.GetTimestamp());
@@ -49,5 +52,15 @@ internal static class WaveLoad
         while (Stopwatch.GetElapsedTime(started) < window);
 
         return new RoundSample(events / Stopwatch.GetElapsedTime(started).TotalSeconds, events, commits);
+    }
+
+    /// <summary>Tells the readers, if any follow this round, when these commits' callers heard they were written.</summary>
+    private static void Acknowledge(ContenderCase target, IReadOnlyList<CommitOutcome> outcomes)
+    {
+        var now = Stopwatch.GetTimestamp();
+        foreach (var reader in target.Readers)
+        {
+            reader.Acknowledged(outcomes, now);
+        }
     }
 }

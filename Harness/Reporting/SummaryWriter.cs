@@ -43,8 +43,8 @@ public static class SummaryWriter
             $"a strategy below 1/{m.EarlyStopFactor:0} of the cell's best after round 1 stops there; " +
             $"{m.Reader switch
             {
-                ReaderKind.Naive => "a naive tailing reader follows the log beside every measured sustained round (its load is part of every contender's figures)",
-                ReaderKind.All => "tailing readers follow the log beside every measured sustained round, each on its own connection: a naive one and a high-water-mark one for every contender, " +
+                ReaderKind.Naive => $"a naive tailing reader follows the log beside every measured {ReaderRounds(m)} round (its load is part of every contender's figures)",
+                ReaderKind.All => $"tailing readers follow the log beside every measured {ReaderRounds(m)} round, each on its own connection: a naive one and a high-water-mark one for every contender, " +
                     "and a transaction-horizon one for a strategy storing transaction ids (their load is part of every contender's figures)",
                 _ => "no tailing reader",
             }} |");
@@ -130,6 +130,9 @@ public static class SummaryWriter
         Details(md, record);
         return md.ToString();
     }
+
+    private static string ReaderRounds(MeasurementSettings m) =>
+        string.Join(" and ", (m.ReaderLoads ?? [LoadKind.Sustained]).Select(l => l.ToString().ToLowerInvariant()));
 
     private static string? ReaderCell(ReaderSummary? reader, bool stalls) => reader is { } r
         ? string.Create(Invariant, $"{(r.Skipped > 0 ? $"**{r.Skipped:N0} skipped**" : "0")} / {(r.Lag is { } l ? $"{l.P50Ms:0.##} / {l.P99Ms:0.##}" : "-")}") +

@@ -8,7 +8,8 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="EarlyStopFactor">A contender slower than the cell's best by more than this after the first round stops there.</param>
 /// <param name="ConfidenceLevel">Of every interval, e.g. 0.95.</param>
 /// <param name="CheckpointBeforeRounds">Whether the store was settled (PostgreSQL: CHECKPOINT) before each measured round.</param>
-/// <param name="Reader">The tailing reader beside each sustained round; None for runs made before there was one.</param>
+/// <param name="Reader">The tailing readers beside each sustained round; None for runs made before there was one.</param>
+/// <param name="ReaderLoads">The loads whose measured rounds the readers follow; null (sustained only) in runs made before it could be chosen.</param>
 public sealed record MeasurementSettings(
     string Preset,
     IReadOnlyList<LoadKind> Loads,
@@ -19,4 +20,9 @@ public sealed record MeasurementSettings(
     double EarlyStopFactor,
     double ConfidenceLevel,
     bool CheckpointBeforeRounds,
-    ReaderKind Reader = ReaderKind.None);
+    ReaderKind Reader = ReaderKind.None,
+    IReadOnlyList<LoadKind>? ReaderLoads = null)
+{
+    /// <summary>Whether the readers follow this load's measured rounds.</summary>
+    public bool ReadersFollow(LoadKind load) => Reader != ReaderKind.None && (ReaderLoads ?? [LoadKind.Sustained]).Contains(load);
+}

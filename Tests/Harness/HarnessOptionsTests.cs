@@ -35,6 +35,20 @@ public sealed class HarnessOptionsTests
     }
 
     [Fact]
+    public void the_readers_follow_sustained_rounds_unless_asked_to_follow_waves_too()
+    {
+        var byDefault = HarnessOptions.Parse([], NoEnvironment).Measurement(true);
+        var both = HarnessOptions.Parse(["--reader-loads", "waves,sustained"], NoEnvironment).Measurement(true);
+        var none = HarnessOptions.Parse(["--reader-loads", "waves", "--reader", "none"], NoEnvironment).Measurement(true);
+
+        Assert.Equal((true, false), (byDefault.ReadersFollow(LoadKind.Sustained), byDefault.ReadersFollow(LoadKind.Waves)));
+        Assert.Equal((true, true), (both.ReadersFollow(LoadKind.Sustained), both.ReadersFollow(LoadKind.Waves)));
+        Assert.False(none.ReadersFollow(LoadKind.Waves));
+        var bad = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--reader-loads", "bursts"], NoEnvironment));
+        Assert.Contains("bursts", bad.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void rounds_window_and_rate_override_the_job()
     {
         var settings = HarnessOptions.Parse(["--job", "dry", "--rounds", "7", "--window", "1.5", "--load", "sustained", "--rate", "5000"], NoEnvironment).Measurement(false);

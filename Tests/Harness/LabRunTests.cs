@@ -80,6 +80,21 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     }
 
     [Fact]
+    public async Task readers_asked_to_follow_waves_record_what_they_saw_there()
+    {
+        var folder = Path.Combine(_root, "waves-readers");
+        var options = HarnessOptions.Parse(
+            ["--strategies", "InsertMany", "--load", "waves", "--reader-loads", "waves", "--methods", "CommitEvents", "--events", "1", "--concurrency", "2", "--job", "dry", "--out", folder],
+            PostgresStoreConfiguration.FromEnvironment());
+
+        var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
+
+        Assert.Equal(0, exit);
+        Assert.All(RunRecord.Read(folder).Cases, c => Assert.True(c.Reader is { Delivered: > 0 } && c.HighWaterMarkReader is { Delivered: > 0 }, c.Contender));
+        Assert.Contains("beside every measured waves round", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task an_existing_out_folder_is_refused_and_left_as_it_was()
     {
         var folder = Directory.CreateDirectory(Path.Combine(_root, "earlier-run")).FullName;
