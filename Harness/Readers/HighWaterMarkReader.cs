@@ -43,8 +43,7 @@ internal sealed class HighWaterMarkReader : SequenceNumberReader
 
     protected override async Task<bool> PollAsync(CancellationToken cancellationToken)
     {
-        var numbers = await Log.ReadSequenceNumbersAfterAsync(Position, Page, cancellationToken).ConfigureAwait(false);
-        var now = Stopwatch.GetTimestamp();
+        var (numbers, now) = await ReadAfterPositionAsync(cancellationToken).ConfigureAwait(false);
         foreach (var number in numbers)
         {
             if (number != Position + 1)

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies.Port;
@@ -28,8 +27,7 @@ internal sealed class NaiveReader : SequenceNumberReader
 
     protected override async Task<bool> PollAsync(CancellationToken cancellationToken)
     {
-        var numbers = await Log.ReadSequenceNumbersAfterAsync(Position, Page, cancellationToken).ConfigureAwait(false);
-        var now = Stopwatch.GetTimestamp();
+        var (numbers, now) = await ReadAfterPositionAsync(cancellationToken).ConfigureAwait(false);
         foreach (var number in numbers)
         {
             Deliver(number, now);

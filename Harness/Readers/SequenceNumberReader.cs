@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Strategies.Port;
 
@@ -24,6 +25,13 @@ internal abstract class SequenceNumberReader : TailingReader
     }
 
     protected IEventLogReader Log { get; }
+
+    /// <summary>One page of the committed numbers after the position, and when it arrived.</summary>
+    protected async Task<(IReadOnlyList<long> Numbers, long ReadAt)> ReadAfterPositionAsync(CancellationToken cancellationToken)
+    {
+        var numbers = await Log.ReadSequenceNumbersAfterAsync(Position, Page, cancellationToken).ConfigureAwait(false);
+        return (numbers, Stopwatch.GetTimestamp());
+    }
 
     /// <summary>Every number up to the position that is in the log now and was not delivered was passed for good.</summary>
     protected override async Task<(long Skipped, long? First)> CountSkippedAsync(CancellationToken cancellationToken)
