@@ -183,6 +183,8 @@ internal static class FaultsRunner
 
         try
         {
+            // Connections the fault ended may still sit idle in the pools, and the verifier must not read through one.
+            store.DropIdleConnections();
             var snapshot = await EventLogSnapshot.ReadAsync(store, cancellationToken).ConfigureAwait(false);
             var entries = ledger.Entries;
             var report = EventLogVerifier.Verify(snapshot, entries, claims);
@@ -216,6 +218,9 @@ internal static class FaultsRunner
         var ledger = new CommitLedger();
         var strategy = registration.Create(store, new CommitStrategyOptions());
         var unobserved = 0;
+        // Faulted tasks other work left to the collector would otherwise be counted as this soak's.
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
         void Count(object? sender, UnobservedTaskExceptionEventArgs e) => Interlocked.Increment(ref unobserved);
         TaskScheduler.UnobservedTaskException += Count;
         long peak = 0;

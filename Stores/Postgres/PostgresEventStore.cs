@@ -269,6 +269,16 @@ public sealed class PostgresEventStore : IEventLog
     /// </remarks>
     public StoreBatchLimits BatchLimits { get; } = new(maxEvents: 134_217_727, maxBytes: 256L * 1024 * 1024);
 
+    /// <summary>
+    /// Closes the pooled connections no one holds. Npgsql learns that a server ended an idle connection only when the
+    /// connection is next used, so after connections were ended under it the next read would fail once on a dead one.
+    /// </summary>
+    public void DropIdleConnections()
+    {
+        _dataSource.Clear();
+        _batchWriters.Clear();
+    }
+
     public async ValueTask DisposeAsync()
     {
         await _batchWriters.DisposeAsync().ConfigureAwait(false);

@@ -69,7 +69,17 @@ public sealed class BatchingPipelineStrategy : StrategyBase
             throw new ObjectDisposedException(Name, "The batching pipeline has been shut down and takes no more commits.");
         }
 
-        return await completion.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return await completion.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (!completion.Task.IsCompleted)
+        {
+            // The commit is still written and answered; nobody reads that answer, so a failure in it must not surface as
+            // an unobserved task exception.
+            _ = completion.Task.ContinueWith(static t => _ = t.Exception, CancellationToken.None, TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+            throw;
+        }
     }
 
     public override async ValueTask DisposeAsync()

@@ -43,7 +43,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     {
         var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _provider, CancellationToken.None);
 
-        Assert.Null(result.Failure);
+        Assert.True(result.Failure is null, result.Failure);
         Assert.True(result.FaultsInjected > 0);
         Assert.True(result.Acknowledged > 0);
         Assert.Equal(VerificationKind.Verifier, result.Verification.Checked);
@@ -79,7 +79,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     {
         var soak = await FaultsRunner.RunSoakAsync(StrategyCatalog.Get("BatchingPipeline"), _provider, 300, TimeSpan.FromSeconds(3), CancellationToken.None);
 
-        Assert.Null(soak.Failure);
+        Assert.True(soak.Failure is null, soak.Failure);
         Assert.Equal(0, soak.UnobservedTaskExceptions);
         Assert.Equal(soak.Commits, soak.Acknowledged);
         Assert.True(soak.PeakWorkingSetBytes > 0);

@@ -184,6 +184,47 @@ public sealed class BatchingPipelineTests(LabStores stores)
     }
 
     [Fact]
+    public async Task a_commit_whose_caller_gave_up_and_that_then_fails_leaves_no_unobserved_task_exception()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s));
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+        var first = run.CommitAsync(1);
+        await writerHeld;
+        using var giveUp = new CancellationTokenSource();
+        var refused = CommitRequest.ForEvents([run.Events.Create(1)[0] with { Payload = "not json" }]);
+        var unobserved = 0;
+        // Other tests' garbage may be collected meanwhile: only a failure of this refused payload counts.
+        void Count(object? sender, UnobservedTaskExceptionEventArgs e)
+        {
+            if (e.Exception.InnerExceptions.Any(x => x is Npgsql.PostgresException { SqlState: Npgsql.PostgresErrorCodes.InvalidTextRepresentation }))
+            {
+                Interlocked.Increment(ref unobserved);
+            }
+        }
+
+        TaskScheduler.UnobservedTaskException += Count;
+        try
+        {
+            await CommitAndGiveUpAsync(run.Strategy, refused, giveUp);
+            release.SetResult();
+            await first;
+            // The writer keeps its latest batch until it forms the next one: this one replaces the refused commit's.
+            await run.CommitAsync(1);
+            await run.Strategy.DisposeAsync();
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        }
+        finally
+        {
+            TaskScheduler.UnobservedTaskException -= Count;
+        }
+
+        Assert.Equal(0, unobserved);
+        Assert.Equal(2, await run.CountEventsAsync());
+    }
+
+    [Fact]
     public async Task disposing_writes_and_answers_every_queued_commit_then_takes_no_more()
     {
         await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline");
@@ -194,6 +235,16 @@ public sealed class BatchingPipelineTests(LabStores stores)
         Assert.Equal(100, await run.CountEventsAsync());
         Assert.All(await Task.WhenAll(queued).WaitAsync(TimeSpan.FromMinutes(1)), o => Assert.Null(o.Failure));
         await Assert.ThrowsAsync<ObjectDisposedException>(() => run.Strategy.CommitAsync(run.Events.Create(1), CancellationToken.None));
+    }
+
+    /// <summary>Commits and cancels while the commit is queued. A method of its own, so that no local of the test keeps the
+    /// commit's task reachable and the collector can find it unobserved.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static async Task CommitAndGiveUpAsync(ICommitStrategy strategy, CommitRequest request, CancellationTokenSource giveUp)
+    {
+        var abandoned = strategy.CommitAsync(request, giveUp.Token);
+        await giveUp.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => abandoned);
     }
 
     /// <summary>Blocks the pipeline's next batch write until released, so that the commits made meanwhile form one batch.</summary>
