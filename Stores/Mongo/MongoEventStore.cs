@@ -60,11 +60,11 @@ public sealed class MongoEventStore : IEventLog
     /// </remarks>
     public StoreBatchLimits BatchLimits { get; } = new(maxEvents: 100_000, maxBytes: 48_000_000);
 
-    // One transaction composed of the session's operations; bulk aggregate checks in one command are not built yet.
+    // One transaction of five round trips whatever the batch's size (MongoStoreSession.WriteBatchAsync).
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
-        await using var transaction = await BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
-        var answers = await ComposedBatchWrite.WriteAsync(transaction, batch, cancellationToken).ConfigureAwait(false);
+        await using var transaction = (MongoStoreSession)await BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        var answers = await transaction.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
         await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
         return answers;
     }

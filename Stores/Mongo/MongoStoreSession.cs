@@ -94,6 +94,64 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
         return AggregateVersionCheck.Mismatch(0);
     }
 
+    /// <summary>
+    /// A batch in this transaction with a fixed number of round trips whatever its size: one read of its aggregates, one
+    /// update command for those it advances, one counter reservation, then the insert (one command per 48 MB message).
+    /// The caller commits.
+    /// </summary>
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        CommitBatch.EnsureWritable(batch);
+        var versions = new Dictionary<AggregateKey, long>();
+        var ids = MongoBatchPlan.AggregateIds(batch);
+        if (ids.Count > 0)
+        {
+            await foreach (var found in _collections.Aggregates.FindAsync(new BsonDocument("_id", new BsonDocument("$in", ids)), null, transaction, cancellationToken)
+                               .ConfigureAwait(false))
+            {
+                var id = found["_id"].AsBsonDocument;
+                versions[new AggregateKey(id["eventSource"].AsString, id["aggregateType"].AsString)] = found["version"].ToInt64();
+            }
+        }
+
+        var plan = MongoBatchPlan.Decide(batch, versions);
+        if (plan.Updates.Count > 0)
+        {
+            var changed = await _collections.Aggregates.UpdateEachAsync(plan.Updates, transaction, cancellationToken).ConfigureAwait(false);
+            if (changed != plan.Updates.Count)
+            {
+                throw new InvalidOperationException(
+                    $"The batch's aggregate updates matched {changed} of {plan.Updates.Count} aggregates its own transaction had read; nothing was committed.");
+            }
+        }
+
+        var answers = new BatchCommitAnswer[batch.Count];
+        if (plan.AcceptedEvents == 0)
+        {
+            for (var i = 0; i < batch.Count; i++)
+            {
+                answers[i] = plan.Answers[i]!;
+            }
+
+            return answers;
+        }
+
+        var next = await ReserveSequenceNumbersAsync(plan.AcceptedEvents, cancellationToken).ConfigureAwait(false);
+        var events = new List<StoredEvent>(plan.AcceptedEvents);
+        for (var i = 0; i < batch.Count; i++)
+        {
+            answers[i] = plan.Answers[i] ?? BatchCommitAnswer.WrittenFrom(next);
+            if (plan.Answers[i] is null)
+            {
+                events.AddRange(batch[i].Stamp(next));
+                next += batch[i].Events.Count;
+            }
+        }
+
+        await InsertEventsAsync(events, cancellationToken).ConfigureAwait(false);
+        return answers;
+    }
+
     public async Task CommitAsync(CancellationToken cancellationToken)
     {
         if (transaction is not null)

@@ -124,6 +124,18 @@ public sealed class MongoCollection(IMongoCommandRunner runner, string database,
         return new MongoUpdateResult(matched, reply.GetValue("nModified", 0).ToInt64(), upserted);
     }
 
+    /// <summary>
+    /// One update command carrying many statements ("q", "u", optional "upsert"), ordered, as a document sequence;
+    /// returns how many documents they matched or inserted together (the reply's "n").
+    /// </summary>
+    public async Task<long> UpdateEachAsync(IReadOnlyList<BsonDocument> statements, MongoSession? session, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(statements);
+        var reply = await RunAsync(Write(new BsonDocument { ["update"] = name, ["ordered"] = true }), [new DocumentSequence("updates", [.. statements])], session, cancellationToken)
+            .ConfigureAwait(false);
+        return reply.GetValue("n", 0).ToInt64();
+    }
+
     public async Task<long> DeleteAsync(BsonDocument filter, MongoSession? session, CancellationToken cancellationToken, bool many = false)
     {
         var statement = new BsonDocument { ["q"] = filter, ["limit"] = many ? 0 : 1 };

@@ -1,0 +1,78 @@
+using EventCommitLab.Stores.Mongo;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Workload;
+using MongoDB.Bson;
+
+namespace EventCommitLab.Tests.Mongo;
+
+/// <summary>
+/// The MongoDB batch write's decisions, which need no server: which commits of a hand-built batch its aggregate
+/// checks leave out, and the one update command for the rest. The write itself runs in the contract suite against a
+/// real MongoDB (MONGODB_URI).
+/// </summary>
+public sealed class MongoBatchPlanTests
+{
+    private readonly SampleEvents _events = new();
+
+    [Fact]
+    public void commits_whose_expected_version_differs_from_the_one_read_are_left_out_with_it_and_take_no_numbers()
+    {
+        var known = new AggregateKey("known", "Order");
+        var stale = new AggregateKey("stale", "Order");
+        var fresh = new AggregateKey("fresh", "Order");
+        var taken = new AggregateKey("taken", "Order");
+        CommitRequest[] batch =
+        [
+            CommitRequest.ForEvents(_events.Create(2)),
+            CommitRequest.ForAggregate(known, 3, _events.Create("known", 1)),
+            CommitRequest.ForAggregate(stale, 1, _events.Create("stale", 4)),
+            CommitRequest.ForAggregate(fresh, 0, _events.Create("fresh", 3)),
+            CommitRequest.ForAggregate(taken, 0, _events.Create("taken", 5)),
+        ];
+        var read = new Dictionary<AggregateKey, long> { [known] = 3, [stale] = 2, [taken] = 7 };
+
+        var plan = MongoBatchPlan.Decide(batch, read);
+
+        Assert.Null(plan.Answers[0]);
+        Assert.Null(plan.Answers[1]);
+        Assert.Equal(2, plan.Answers[2]!.ActualAggregateVersion);
+        Assert.False(plan.Answers[2]!.Written);
+        Assert.Null(plan.Answers[3]);
+        Assert.Equal(7, plan.Answers[4]!.ActualAggregateVersion);
+        Assert.Equal(2 + 1 + 3, plan.AcceptedEvents);
+    }
+
+    [Fact]
+    public void an_existing_aggregate_is_advanced_only_from_the_version_read_and_a_new_one_is_created_by_an_upsert()
+    {
+        var known = new AggregateKey("known", "Order");
+        var fresh = new AggregateKey("fresh", "Order");
+        CommitRequest[] batch = [CommitRequest.ForAggregate(known, 3, _events.Create("known", 2)), CommitRequest.ForAggregate(fresh, 0, _events.Create("fresh", 1))];
+
+        var plan = MongoBatchPlan.Decide(batch, new Dictionary<AggregateKey, long> { [known] = 3 });
+
+        Assert.Equal(2, plan.Updates.Count);
+        var advance = plan.Updates[0];
+        Assert.Equal(new BsonDocument { ["eventSource"] = "known", ["aggregateType"] = "Order" }, advance["q"]["_id"]);
+        Assert.Equal(new BsonInt64(3), advance["q"]["version"]);
+        Assert.Equal(new BsonInt64(5), advance["u"]["$set"]["version"]);
+        Assert.False(advance.Contains("upsert"));
+        var create = plan.Updates[1];
+        Assert.False(create["q"].AsBsonDocument.Contains("version"));
+        Assert.Equal(new BsonInt64(1), create["u"]["$setOnInsert"]["version"]);
+        Assert.True(create["upsert"].AsBoolean);
+    }
+
+    [Fact]
+    public void a_batch_without_aggregate_commits_reads_no_aggregates_and_updates_none()
+    {
+        CommitRequest[] batch = [CommitRequest.ForEvents(_events.Create(1)), CommitRequest.ForEvents(_events.Create(4))];
+
+        var plan = MongoBatchPlan.Decide(batch, new Dictionary<AggregateKey, long>());
+
+        Assert.Empty(MongoBatchPlan.AggregateIds(batch));
+        Assert.Empty(plan.Updates);
+        Assert.All(plan.Answers, Assert.Null);
+        Assert.Equal(5, plan.AcceptedEvents);
+    }
+}
