@@ -162,11 +162,8 @@ public sealed class BatchingPipelineTests(LabStores stores)
     [Fact]
     public async Task a_caller_who_cancels_while_queued_is_told_so_and_the_ledger_keeps_the_commit_as_unknown_not_failed()
     {
-        InterceptingEventStore? intercepting = null;
-        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s));
-        var release = HoldTheWriter(intercepting!, out var writerHeld);
-        var first = run.CommitAsync(1);
-        await writerHeld;
+        var (run, release, first) = await StartWithTheWriterHeldOnAFirstCommitAsync();
+        await using var disposeRun = run;
         using var giveUp = new CancellationTokenSource();
 
         var cancelled = run.Ledger.RecordAsync(CommitRequest.ForEvents(run.Events.Create(2)), r => run.Strategy.CommitAsync(r, giveUp.Token));
@@ -186,11 +183,8 @@ public sealed class BatchingPipelineTests(LabStores stores)
     [Fact]
     public async Task a_commit_whose_caller_gave_up_and_that_then_fails_leaves_no_unobserved_task_exception()
     {
-        InterceptingEventStore? intercepting = null;
-        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s));
-        var release = HoldTheWriter(intercepting!, out var writerHeld);
-        var first = run.CommitAsync(1);
-        await writerHeld;
+        var (run, release, first) = await StartWithTheWriterHeldOnAFirstCommitAsync();
+        await using var disposeRun = run;
         using var giveUp = new CancellationTokenSource();
         var refused = CommitRequest.ForEvents([run.Events.Create(1)[0] with { Payload = "not json" }]);
         var unobserved = 0;
@@ -235,6 +229,17 @@ public sealed class BatchingPipelineTests(LabStores stores)
         Assert.Equal(100, await run.CountEventsAsync());
         Assert.All(await Task.WhenAll(queued).WaitAsync(TimeSpan.FromMinutes(1)), o => Assert.Null(o.Failure));
         await Assert.ThrowsAsync<ObjectDisposedException>(() => run.Strategy.CommitAsync(run.Events.Create(1), CancellationToken.None));
+    }
+
+    /// <summary>A pipeline whose writer is held on a first one-event commit, so that what is committed next waits in its queue.</summary>
+    private async Task<(StrategyRun Run, TaskCompletionSource Release, Task<CommitOutcome> First)> StartWithTheWriterHeldOnAFirstCommitAsync()
+    {
+        InterceptingEventStore? intercepting = null;
+        var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s));
+        var release = HoldTheWriter(intercepting!, out var writerHeld);
+        var first = run.CommitAsync(1);
+        await writerHeld;
+        return (run, release, first);
     }
 
     /// <summary>Commits and cancels while the commit is queued. A method of its own, so that no local of the test keeps the
