@@ -54,6 +54,12 @@ try
             options, "dotnet run -c Release --project Harness -- pipeline" + (args.Length > 1 ? " " + string.Join(' ', args.Skip(1)) : ""), Console.Out, cancellation.Token);
     }
 
+    if (options is { Verb: "suite", Raw: { } raw })
+    {
+        return await EventCommitLab.Harness.Raw.RawSuite.RunAsync(
+            options, raw, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
+    }
+
     return await LabRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
 }
 catch (ArgumentException e)

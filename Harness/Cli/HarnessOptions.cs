@@ -1,5 +1,6 @@
 using System.Globalization;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
@@ -17,6 +18,7 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
                dotnet run -c Release --project Harness -- faults [--strategies A,B] [--out DIR]   (every strategy under 100 committers while connections are ended and the server is killed; then the verifier)
                dotnet run -c Release --project Harness -- pipeline [--job J] [--out DIR]   (the group commit's goal cells; each goal's ratio, interval and verdict in goals.md)
+               dotnet run -c Release --project Harness -- suite raw [--quick] [--rows N] [--out DIR]   (the store's own floor: 1 000 000 single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; pgbench beside it)
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
@@ -105,6 +107,49 @@ public sealed record HarnessOptions
 
     public IReadOnlyList<string> VerbArguments { get; init; } = [];
 
+    /// <summary>The sizes of <c>suite raw</c>; null for every other verb.</summary>
+    public RawSuiteSettings? Raw { get; init; }
+
+    /// <summary>The suites <c>suite NAME</c> runs, and the ones an issue names that are not built yet.</summary>
+    public static IReadOnlyList<string> Suites { get; } = [RawSuite.Name];
+
+    private static readonly string[] SuitesNotBuilt = ["journal", "tags"];
+
+    // suite raw takes --quick and --rows of its own; the store's options (--store, --pg-bin, --connection, --out, --label) are the main job's.
+    private static HarnessOptions ParseSuite(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
+    {
+        var name = args.Count > 0 ? args[0] : throw new ArgumentException($"suite: name the suite to run; valid: {string.Join(", ", Suites)}.");
+        if (!Suites.Contains(name))
+        {
+            throw new ArgumentException(SuitesNotBuilt.Contains(name)
+                ? $"suite: '{name}' is not built yet; valid: {string.Join(", ", Suites)}."
+                : $"suite: '{name}' is not a suite; valid: {string.Join(", ", Suites)}.");
+        }
+
+        var settings = RawSuiteSettings.Full;
+        var rest = new List<string>();
+        long? rows = null;
+        for (var i = 1; i < args.Count; i++)
+        {
+            switch (args[i])
+            {
+                case "--quick":
+                    settings = RawSuiteSettings.Quick;
+                    break;
+                case "--rows":
+                    rows = Number("--rows", i + 1 < args.Count ? args[++i] : throw new ArgumentException("Option --rows needs a value; see --help."), 10, 100_000_000);
+                    break;
+                case "--strategies" or "--load" or "--methods" or "--events" or "--concurrency" or "--job" or "--rounds" or "--window" or "--rate" or "--reader" or "--reader-loads":
+                    throw new ArgumentException($"suite raw: {args[i]} has no meaning here (no strategy runs; the floor is one client's single-row statements); valid: --quick, --rows, --store, --out, --label, --connection, --pg-bin.");
+                default:
+                    rest.Add(args[i]);
+                    break;
+            }
+        }
+
+        return Parse(rest, environment, mongoEnvironment) with { Verb = "suite", VerbArguments = [name], Raw = rows is { } n ? settings with { Rows = n } : settings };
+    }
+
     /// <exception cref="ArgumentException">The message names the bad option or value and lists what is valid.</exception>
     public static HarnessOptions Parse(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment = null)
     {
@@ -124,6 +169,11 @@ public sealed record HarnessOptions
             }
 
             return Parse([.. args.Skip(1)], environment, mongoEnvironment) with { Verb = "pipeline" };
+        }
+
+        if (args.Count > 0 && args[0] == "suite")
+        {
+            return ParseSuite([.. args.Skip(1)], environment, mongoEnvironment);
         }
 
         if (args.Count > 0 && args[0] == "faults")

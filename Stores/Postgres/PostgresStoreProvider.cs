@@ -9,7 +9,7 @@ namespace EventCommitLab.Stores.Postgres;
 /// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
 /// new database, dropped when the store is disposed.
 /// </summary>
-public sealed class PostgresStoreProvider : IEventStoreProvider
+public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider
 {
     /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
     public const int StorePoolSize = 100;
@@ -133,6 +133,56 @@ public sealed class PostgresStoreProvider : IEventStoreProvider
             throw;
         }
     }
+
+    public async Task<IKeyValueFloor> OpenKeyValueFloorAsync(bool durable, CancellationToken cancellationToken)
+    {
+        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_floor", cancellationToken).ConfigureAwait(false);
+        return await PostgresKeyValueFloor.OpenAsync(connectionString, durable, () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<StoreToolInsertRate?> MeasureInsertsWithStoreToolAsync(bool durable, TimeSpan duration, CancellationToken cancellationToken)
+    {
+        // The table is the floor's own, created the same way; pgbench only inserts into it.
+        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_pgbench", cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await using (var floor = await PostgresKeyValueFloor.OpenAsync(connectionString, durable, () => ValueTask.CompletedTask, cancellationToken).ConfigureAwait(false))
+            {
+            }
+
+            return await PgbenchInserts.MeasureAsync(BinDirectory(), connectionString, durable, duration, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            await DropDatabaseAsync(database).ConfigureAwait(false);
+        }
+    }
+
+    private string? BinDirectory()
+    {
+        if (_server is PrivatePostgresServer server)
+        {
+            return server.BinDirectory;
+        }
+
+        try
+        {
+            return PostgresBinaryLocator.Locate(null, PostgresBinaryLocator.UsualPlaces());
+        }
+        catch (StoreSetupException)
+        {
+            return null;
+        }
+    }
+
+    private async Task<(string Database, string ConnectionString)> CreateDatabaseAsync(string prefix, CancellationToken cancellationToken)
+    {
+        var database = $"{prefix}_{Guid.NewGuid():N}";
+        await ExecuteAdminAsync($"CREATE DATABASE {database}", cancellationToken).ConfigureAwait(false);
+        return (database, new NpgsqlConnectionStringBuilder(_server.AdminConnectionString) { Database = database, Pooling = false }.ConnectionString);
+    }
+
+    private ValueTask DropDatabaseAsync(string database) => new(ExecuteAdminAsync($"DROP DATABASE IF EXISTS {database} WITH (FORCE)", CancellationToken.None));
 
     public Task PingAsync(CancellationToken cancellationToken) => ExecuteAdminAsync("SELECT 1", cancellationToken);
 

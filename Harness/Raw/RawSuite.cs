@@ -1,0 +1,109 @@
+using System.Globalization;
+using System.Runtime.InteropServices;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Harness.Raw;
+
+/// <summary>
+/// <c>suite raw</c>: the store's own floor under every strategy, as the ESENT measurement: single-row inserts one per
+/// commit, durable and with the lazy flush; point reads of one row; random seeks by key; full scans; and the same
+/// inserts through the store's own tool where it is installed. Written like a run: under a temporary name, renamed
+/// when complete.
+/// </summary>
+internal static class RawSuite
+{
+    public const string Name = "raw";
+
+    public static async Task<int> RunAsync(HarnessOptions options, RawSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(settings);
+        ArgumentNullException.ThrowIfNull(console);
+        var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-raw" });
+        var started = DateTimeOffset.Now;
+        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
+        if (provider is not IKeyValueFloorProvider floors)
+        {
+            throw new ArgumentException(
+                $"suite raw: --store {options.Store} has no key-value floor built; the raw suite runs on: {string.Join(", ", StoreCatalog.Names.Where(n => n != options.Store))}.");
+        }
+
+        console.WriteLine($"Store: {provider.Description}");
+        var phases = new List<RawPhaseResult>();
+        async Task<RawPhaseResult> Phase(Func<Task<RawPhaseResult>> run)
+        {
+            // A checkpoint before each phase, so one phase's dirty pages are not flushed in the next one's time.
+            await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+            var result = await run().ConfigureAwait(false);
+            var latency = result.Latency is { } l ? string.Create(CultureInfo.InvariantCulture, $", p50 {l.P50Ms:0.###} ms, p99 {l.P99Ms:0.###} ms") : "";
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"  {result.Phase}: {result.RowsPerSecond.Estimate:N0} rows/s [{result.RowsPerSecond.Lower:N0}, {result.RowsPerSecond.Upper:N0}] in {result.Elapsed.TotalSeconds:0.0} s{latency}"));
+            phases.Add(result);
+            return result;
+        }
+
+        var n = settings.Rows;
+        string Rows(long count) => count.ToString("N0", CultureInfo.InvariantCulture);
+        await using (var lazy = await floors.OpenKeyValueFloorAsync(durable: false, cancellationToken).ConfigureAwait(false))
+        {
+            console.WriteLine($"[1/7] {Rows(n)} inserts, one per commit, lazy flush");
+            await Phase(() => RawPhases.InsertAsync(lazy, "insert, lazy flush", $"{Rows(n)} single-row inserts in key order, one per commit, synchronous_commit=off", console, n, cancellationToken))
+                .ConfigureAwait(false);
+        }
+
+        await using (var durable = await floors.OpenKeyValueFloorAsync(durable: true, cancellationToken).ConfigureAwait(false))
+        {
+            console.WriteLine($"[2/7] {Rows(n)} inserts, one per commit, durable");
+            await Phase(() => RawPhases.InsertAsync(durable, "insert, durable", $"{Rows(n)} single-row inserts in key order, one per commit, each waiting for its flush", console, n, cancellationToken))
+                .ConfigureAwait(false);
+            console.WriteLine($"[3/7] {Rows(n)} point reads of one row");
+            await Phase(() => RawPhases.ReadAsync(durable, "point read", $"{Rows(n)} reads of the same row (key {Rows(n / 2)})", console, _ => n / 2, n, cancellationToken))
+                .ConfigureAwait(false);
+            console.WriteLine($"[4/7] {Rows(n)} random seeks");
+            var keys = new Random(20261123);
+            await Phase(() => RawPhases.ReadAsync(durable, "random seek", $"{Rows(n)} reads of keys drawn uniformly from the {Rows(n)} (seeded)", console, _ => keys.NextInt64(n), n, cancellationToken))
+                .ConfigureAwait(false);
+            console.WriteLine($"[5/7] {settings.Scans} full scans");
+            await Phase(() => RawPhases.ScanAsync(durable, "full scan", $"{settings.Scans} scans of all {Rows(n)} rows in key order", console, n, settings.Scans, cancellationToken))
+                .ConfigureAwait(false);
+        }
+
+        console.WriteLine($"[6/7] the store's own tool: inserts for {settings.StoreToolFor.TotalSeconds:0} s, durable");
+        await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+        var toolDurable = await floors.MeasureInsertsWithStoreToolAsync(true, settings.StoreToolFor, cancellationToken).ConfigureAwait(false);
+        console.WriteLine($"[7/7] the store's own tool: inserts for {settings.StoreToolFor.TotalSeconds:0} s, lazy flush");
+        await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+        var toolLazy = await floors.MeasureInsertsWithStoreToolAsync(false, settings.StoreToolFor, cancellationToken).ConfigureAwait(false);
+        foreach (var tool in new[] { toolDurable, toolLazy }.OfType<StoreToolInsertRate>())
+        {
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {tool.Tool}: {tool.PerSecond:N0} inserts/s ({tool.Inserts:N0})"));
+        }
+
+        if (toolDurable is null)
+        {
+            console.WriteLine("  the store's own tool is not installed: no cross-check");
+        }
+
+        var result = new RawSuiteResult(
+            settings, phases, toolDurable, toolLazy, EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription,
+            RuntimeInformation.FrameworkDescription, provider.Description, EnvironmentProbe.GitCommit(), commandLine, started, DateTimeOffset.Now);
+        var partial = folder + ".partial";
+        Directory.CreateDirectory(partial);
+        try
+        {
+            await File.WriteAllTextAsync(Path.Combine(partial, "summary.md"), RawSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
+            Directory.Move(partial, folder);
+        }
+        catch
+        {
+            Directory.Delete(partial, recursive: true);
+            throw;
+        }
+
+        console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+        return ExitCodes.Verified;
+    }
+}

@@ -1,0 +1,91 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text.RegularExpressions;
+using EventCommitLab.Strategies.Port;
+using Npgsql;
+
+namespace EventCommitLab.Stores.Postgres;
+
+/// <summary>
+/// The floor's single-row inserts through pgbench (one client, prepared, one insert per transaction), as a cross-check
+/// that the lab's own client adds little: the same statement on the same table shape, in a database of its own.
+/// </summary>
+internal static partial class PgbenchInserts
+{
+    public static async Task<StoreToolInsertRate?> MeasureAsync(
+        string? binDirectory, string connectionString, bool durable, TimeSpan duration, CancellationToken cancellationToken)
+    {
+        var pgbench = binDirectory is null ? null : Path.Combine(binDirectory, "pgbench");
+        if (pgbench is null || !File.Exists(pgbench))
+        {
+            return null;
+        }
+
+        var script = Path.Combine(Path.GetTempPath(), $"commit-lab-pgbench-{Guid.NewGuid():N}.sql");
+        var value = string.Concat(Enumerable.Range(0, 32).Select(b => b.ToString("x2", CultureInfo.InvariantCulture)));
+        await File.WriteAllTextAsync(script,
+            $"\\set k random(1, 9000000000000000000)\nINSERT INTO {PostgresKeyValueFloor.Table} (k, v) VALUES (:k, '\\x{value}'::bytea);\n", cancellationToken).ConfigureAwait(false);
+        try
+        {
+            var target = new NpgsqlConnectionStringBuilder(connectionString);
+            string[] arguments =
+            [
+                "-n", "-c", "1", "-j", "1", "-M", "prepared", "-T", ((int)Math.Ceiling(duration.TotalSeconds)).ToString(CultureInfo.InvariantCulture), "-f", script,
+                "-h", target.Host!, "-p", target.Port.ToString(CultureInfo.InvariantCulture), "-U", target.Username!, target.Database!,
+            ];
+            var start = new ProcessStartInfo(pgbench, arguments) { RedirectStandardOutput = true, RedirectStandardError = true };
+            start.Environment["PGOPTIONS"] = $"-c synchronous_commit={(durable ? "on" : "off")}";
+            if (target.Password is { } password)
+            {
+                start.Environment["PGPASSWORD"] = password;
+            }
+
+            var output = await RunAsync(start, cancellationToken).ConfigureAwait(false);
+            var version = (await RunAsync(new ProcessStartInfo(pgbench, ["--version"]) { RedirectStandardOutput = true, RedirectStandardError = true }, cancellationToken)
+                .ConfigureAwait(false)).Trim();
+            var processed = ProcessedLine().Match(output);
+            var tps = TpsLine().Match(output);
+            if (!processed.Success || !tps.Success)
+            {
+                throw new InvalidOperationException($"pgbench printed no transaction count and rate: {output}");
+            }
+
+            return new StoreToolInsertRate(
+                version,
+                long.Parse(processed.Groups[1].Value, CultureInfo.InvariantCulture),
+                double.Parse(tps.Groups[1].Value, CultureInfo.InvariantCulture),
+                $"PGOPTIONS='{start.Environment["PGOPTIONS"]}' pgbench {string.Join(' ', arguments.Select(a => a == script ? "insert.sql" : a))}");
+        }
+        finally
+        {
+            File.Delete(script);
+        }
+    }
+
+    private static async Task<string> RunAsync(ProcessStartInfo start, CancellationToken cancellationToken)
+    {
+        using var process = Process.Start(start) ?? throw new InvalidOperationException($"{start.FileName} could not be started.");
+        var stdout = process.StandardOutput.ReadToEndAsync(cancellationToken);
+        var stderr = process.StandardError.ReadToEndAsync(cancellationToken);
+        try
+        {
+            await process.WaitForExitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            throw;
+        }
+
+        var output = await stdout.ConfigureAwait(false);
+        return process.ExitCode == 0
+            ? output
+            : throw new InvalidOperationException($"{Path.GetFileName(start.FileName)} exited with {process.ExitCode}: {(await stderr.ConfigureAwait(false)).Trim()}");
+    }
+
+    [GeneratedRegex(@"number of transactions actually processed: (\d+)")]
+    private static partial Regex ProcessedLine();
+
+    [GeneratedRegex(@"tps = ([0-9.]+) \(without initial connection time\)")]
+    private static partial Regex TpsLine();
+}
