@@ -76,7 +76,7 @@ internal static class FaultsRunner
             }
 
             cancellationToken.ThrowIfCancellationRequested();
-            var header = new FaultsEnvironment(
+            var header = new SuiteEnvironment(
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription,
                 provider.Description, source, commandLine, started, DateTimeOffset.Now);
             File.WriteAllText(Path.Combine(partial, "summary.md"), FaultsSummaryWriter.Write(header, cases, soaks));

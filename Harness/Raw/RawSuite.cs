@@ -88,8 +88,9 @@ internal static class RawSuite
         }
 
         var result = new RawSuiteResult(
-            settings, phases, toolDurable, toolLazy, EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription,
-            RuntimeInformation.FrameworkDescription, provider.Description, EnvironmentProbe.GitCommit(), commandLine, started, DateTimeOffset.Now);
+            settings, phases, toolDurable, toolLazy,
+            new SuiteEnvironment(EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription,
+                RuntimeInformation.FrameworkDescription, provider.Description, EnvironmentProbe.GitCommit(), commandLine, started, DateTimeOffset.Now));
         var partial = folder + ".partial";
         Directory.CreateDirectory(partial);
         try

@@ -1,3 +1,4 @@
+using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Raw;
@@ -8,12 +9,4 @@ public sealed record RawSuiteResult(
     IReadOnlyList<RawPhaseResult> Phases,
     StoreToolInsertRate? ToolDurable,
     StoreToolInsertRate? ToolLazy,
-    string Cpu,
-    int Cores,
-    string OperatingSystem,
-    string Runtime,
-    string Store,
-    string? GitCommit,
-    string CommandLine,
-    DateTimeOffset Started,
-    DateTimeOffset Finished);
+    SuiteEnvironment Environment);

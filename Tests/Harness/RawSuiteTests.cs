@@ -1,5 +1,6 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Raw;
+using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
@@ -50,7 +51,7 @@ public sealed class RawSuiteTests : IDisposable
                 new RawPhaseResult("insert, durable", "durable inserts", 100, 100, TimeSpan.FromSeconds(4), new Interval(250, 200, 300, 10), new LatencySummary(100, 0.4, 0.5, 0.6, 0.7)),
                 new RawPhaseResult("full scan", "scans", 3, 300, TimeSpan.FromSeconds(1), new Interval(300, null, null, 3), null),
             ],
-            null, null, "cpu", 2, "linux", ".NET", "PostgreSQL", "abc1234", "test", DateTimeOffset.Now, DateTimeOffset.Now);
+            null, null, new SuiteEnvironment("cpu", 2, "linux", ".NET", "PostgreSQL", "abc1234", "test", DateTimeOffset.Now, DateTimeOffset.Now));
 
         var summary = RawSummaryWriter.Write(run);
 
@@ -67,7 +68,7 @@ public sealed class RawSuiteTests : IDisposable
         var durable = new RawPhaseResult("insert, durable", "durable inserts", 100, 100, TimeSpan.FromSeconds(4), new Interval(250, 200, 300, 10), null);
         var run = new RawSuiteResult(
             RawSuiteSettings.Quick, [durable], new StoreToolInsertRate("pgbench 15", 1000, 500, "pgbench -T 2"), null,
-            "cpu", 2, "linux", ".NET", "PostgreSQL", null, "test", DateTimeOffset.Now, DateTimeOffset.Now);
+            new SuiteEnvironment("cpu", 2, "linux", ".NET", "PostgreSQL", null, "test", DateTimeOffset.Now, DateTimeOffset.Now));
 
         Assert.Contains("| durable | pgbench 15 | 1,000 | 500 | 250 | 0.50 | `pgbench -T 2` |", RawSummaryWriter.Write(run), StringComparison.Ordinal);
     }
