@@ -60,6 +60,12 @@ try
             options, raw, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
     }
 
+    if (options is { Verb: "suite", Journal: { } journal })
+    {
+        return await EventCommitLab.Harness.Journal.JournalSuite.RunAsync(
+            options, journal, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
+    }
+
     return await LabRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);
 }
 catch (ArgumentException e)

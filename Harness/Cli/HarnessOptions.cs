@@ -1,5 +1,6 @@
 using System.Globalization;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Mongo;
@@ -19,6 +20,7 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- faults [--strategies A,B] [--out DIR]   (every strategy under 100 committers while connections are ended and the server is killed; then the verifier)
                dotnet run -c Release --project Harness -- pipeline [--job J] [--out DIR]   (the group commit's goal cells; each goal's ratio, interval and verdict in goals.md)
                dotnet run -c Release --project Harness -- suite raw [--quick] [--rows N] [--out DIR]   (the store's own floor: 1 000 000 single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; pgbench beside it)
+               dotnet run -c Release --project Harness -- suite journal [--quick] [--messages N] [--iterations N] [--strategies A,B]   (the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal)
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
@@ -110,12 +112,16 @@ public sealed record HarnessOptions
     /// <summary>The sizes of <c>suite raw</c>; null for every other verb.</summary>
     public RawSuiteSettings? Raw { get; init; }
 
+    /// <summary>The sizes of <c>suite journal</c>; null for every other verb.</summary>
+    public JournalSuiteSettings? Journal { get; init; }
+
     /// <summary>The suites <c>suite NAME</c> runs, and the ones an issue names that are not built yet.</summary>
-    public static IReadOnlyList<string> Suites { get; } = [RawSuite.Name];
+    public static IReadOnlyList<string> Suites { get; } = [RawSuite.Name, JournalSuite.Name];
 
-    private static readonly string[] SuitesNotBuilt = ["journal", "tags"];
+    private static readonly string[] SuitesNotBuilt = ["tags"];
 
-    // suite raw takes --quick and --rows of its own; the store's options (--store, --pg-bin, --connection, --out, --label) are the main job's.
+    // Each suite takes --quick and sizes of its own; the store's options (--store, --pg-bin, --connection, --out, --label) are the
+    // main job's, and the journal suite also takes --strategies.
     private static HarnessOptions ParseSuite(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
     {
         var name = args.Count > 0 ? args[0] : throw new ArgumentException($"suite: name the suite to run; valid: {string.Join(", ", Suites)}.");
@@ -126,28 +132,50 @@ public sealed record HarnessOptions
                 : $"suite: '{name}' is not a suite; valid: {string.Join(", ", Suites)}.");
         }
 
-        var settings = RawSuiteSettings.Full;
+        var raw = name == RawSuite.Name;
+        var quick = false;
         var rest = new List<string>();
         long? rows = null;
+        int? messages = null;
+        int? iterations = null;
+        string Value(int i) => i < args.Count ? args[i] : throw new ArgumentException($"Option {args[i - 1]} needs a value; see --help.");
         for (var i = 1; i < args.Count; i++)
         {
             switch (args[i])
             {
                 case "--quick":
-                    settings = RawSuiteSettings.Quick;
+                    quick = true;
                     break;
-                case "--rows":
-                    rows = Number("--rows", i + 1 < args.Count ? args[++i] : throw new ArgumentException("Option --rows needs a value; see --help."), 10, 100_000_000);
+                case "--rows" when raw:
+                    rows = Number("--rows", Value(++i), 10, 100_000_000);
                     break;
-                case "--strategies" or "--load" or "--methods" or "--events" or "--concurrency" or "--job" or "--rounds" or "--window" or "--rate" or "--reader" or "--reader-loads":
-                    throw new ArgumentException($"suite raw: {args[i]} has no meaning here (no strategy runs; the floor is one client's single-row statements); valid: --quick, --rows, --store, --out, --label, --connection, --pg-bin.");
+                case "--messages" when !raw:
+                    messages = (int)Number("--messages", Value(++i), 1, 1_000_000);
+                    break;
+                case "--iterations" when !raw:
+                    iterations = (int)Number("--iterations", Value(++i), 1, 100);
+                    break;
+                case "--strategies" when raw:
+                case "--rows" or "--load" or "--methods" or "--events" or "--concurrency" or "--job" or "--rounds" or "--window" or "--rate" or "--reader" or "--reader-loads":
+                case "--messages" or "--iterations":
+                    throw new ArgumentException(raw
+                        ? $"suite raw: {args[i]} has no meaning here (no strategy runs; the floor is one client's single-row statements); valid: --quick, --rows, --store, --out, --label, --connection, --pg-bin."
+                        : $"suite journal: {args[i]} has no meaning here (the workloads are the original benchmark's); valid: --quick, --messages, --iterations, --strategies, --store, --out, --label, --connection, --pg-bin.");
                 default:
                     rest.Add(args[i]);
                     break;
             }
         }
 
-        return Parse(rest, environment, mongoEnvironment) with { Verb = "suite", VerbArguments = [name], Raw = rows is { } n ? settings with { Rows = n } : settings };
+        var options = Parse(rest, environment, mongoEnvironment) with { Verb = "suite", VerbArguments = [name] };
+        if (raw)
+        {
+            var settings = quick ? RawSuiteSettings.Quick : RawSuiteSettings.Full;
+            return options with { Raw = rows is { } n ? settings with { Rows = n } : settings };
+        }
+
+        var journal = quick ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full;
+        return options with { Journal = journal with { Messages = messages ?? journal.Messages, Iterations = iterations ?? journal.Iterations } };
     }
 
     /// <exception cref="ArgumentException">The message names the bad option or value and lists what is valid.</exception>

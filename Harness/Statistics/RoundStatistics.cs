@@ -48,9 +48,9 @@ public static class RoundStatistics
     {
         ArgumentNullException.ThrowIfNull(numerators);
         ArgumentNullException.ThrowIfNull(denominators);
-        var ratios = numerators.Zip(denominators)
-            .Where(p => p.First is > 0 && p.Second is > 0)
-            .Select(p => p.First!.Value / p.Second!.Value)
+        var ratios = numerators.Zip(denominators, (numerator, denominator) => (Numerator: numerator, Denominator: denominator))
+            .Where(p => p.Numerator is > 0 && p.Denominator is > 0)
+            .Select(p => p.Numerator!.Value / p.Denominator!.Value)
             .ToArray();
         return ratios.Length == 0 ? null : Median(ratios);
     }

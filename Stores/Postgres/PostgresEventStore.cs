@@ -8,7 +8,7 @@ using NpgsqlTypes;
 namespace EventCommitLab.Stores.Postgres;
 
 /// <summary>The store port on one PostgreSQL database: the only place, with its session, that knows SQL.</summary>
-public sealed class PostgresEventStore : IEventLog
+public sealed class PostgresEventStore : IEventLog, IStreamReader
 {
     // Batch writers hold at most this many batches in flight (BatchingPipelineOptions caps BatchesInFlight at 16).
     internal const int BatchWriterConnections = 16;
@@ -169,12 +169,34 @@ public sealed class PostgresEventStore : IEventLog
         return await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long next ? next : null;
     }
 
-    public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) =>
+        ReadEventsAsync($"{SelectEvents} ORDER BY sequence_number", null, cancellationToken);
+
+    public async Task IndexStreamsAsync(CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand(
-            "SELECT sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags::text, payload::text FROM events ORDER BY sequence_number",
-            connection);
+        await using var command = new NpgsqlCommand("CREATE INDEX IF NOT EXISTS events_by_stream ON events (event_source, sequence_number)", connection);
+        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    public IAsyncEnumerable<StoredEvent> ReadStreamAsync(string eventSource, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(eventSource);
+        return ReadEventsAsync($"{SelectEvents} WHERE event_source = $1 ORDER BY sequence_number", eventSource, cancellationToken);
+    }
+
+    private const string SelectEvents =
+        "SELECT sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags::text, payload::text FROM events";
+
+    private async IAsyncEnumerable<StoredEvent> ReadEventsAsync(string sql, string? eventSource, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await using var command = new NpgsqlCommand(sql, connection);
+        if (eventSource is not null)
+        {
+            command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = eventSource });
+        }
+
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {

@@ -9,7 +9,7 @@ namespace EventCommitLab.Stores.Postgres;
 /// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
 /// new database, dropped when the store is disposed.
 /// </summary>
-public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider
+public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider
 {
     /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
     public const int StorePoolSize = 100;
@@ -156,6 +156,19 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         {
             await DropDatabaseAsync(database).ConfigureAwait(false);
         }
+    }
+
+    public async Task<PeerDatabase> CreatePeerDatabaseAsync(CancellationToken cancellationToken)
+    {
+        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_peer", cancellationToken).ConfigureAwait(false);
+        if (Durability == PostgresDurability.AsyncCommit)
+        {
+            await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
+        }
+
+        // Pooled as the lab's own stores are: a peer that opens a connection per operation must not pay a login each time.
+        var pooled = new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true, MaxPoolSize = StorePoolSize }.ConnectionString;
+        return new PeerDatabase(pooled, Name, () => DropDatabaseAsync(database));
     }
 
     private string? BinDirectory()

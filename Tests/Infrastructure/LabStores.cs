@@ -28,12 +28,14 @@ public sealed class LabStores : IAsyncLifetime
     public static TheoryData<string> Names => [.. All.Select(s => s.Name)];
 
     /// <summary>A fresh, empty log on the named store; the test is skipped, with the reason, when the store is not available here.</summary>
-    public async Task<IEventLog> FreshStoreAsync(string name)
+    public async Task<IEventLog> FreshStoreAsync(string name) => await (await ProviderAsync(name)).CreateFreshStoreAsync(CancellationToken.None);
+
+    /// <summary>The named store's server, started once; the test is skipped, with the reason, when the store is not available here.</summary>
+    public async Task<IEventStoreProvider> ProviderAsync(string name)
     {
         var store = All.Single(s => s.Name == name);
         Skip.If(store.SkipReason() is not null, store.SkipReason());
-        var provider = await _started.GetOrAdd(name, _ => new Lazy<Task<IEventStoreProvider>>(() => store.StartAsync(CancellationToken.None))).Value;
-        return await provider.CreateFreshStoreAsync(CancellationToken.None);
+        return await _started.GetOrAdd(name, _ => new Lazy<Task<IEventStoreProvider>>(() => store.StartAsync(CancellationToken.None))).Value;
     }
 
     /// <summary>A strategy on a fresh log, with a ledger of its commits.</summary>

@@ -1,0 +1,267 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Runtime.InteropServices;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Peers.AkkaJournal;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Implementations;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
+
+namespace EventCommitLab.Harness.Journal;
+
+/// <summary>
+/// <c>suite journal</c>: the Akka.NET journal benchmark's workloads driven through every lab strategy and through the real
+/// Akka.Persistence.Sql journal on the same server, contenders interleaved iteration by iteration, every stream read back.
+/// </summary>
+internal static class JournalSuite
+{
+    public const string Name = "journal";
+
+    /// <summary>The column the recovery rows use for the lab: reading a stream is the store's, the same whatever strategy wrote it.</summary>
+    public const string LabLog = "lab log (any strategy)";
+
+    private static readonly string Recommended = StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy));
+    private static readonly string[] GoalWorkloads = ["PersistAsync", "PersistGroup100", "PersistGroup200", "PersistGroup400"];
+
+    public static async Task<int> RunAsync(HarnessOptions options, JournalSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(settings);
+        ArgumentNullException.ThrowIfNull(console);
+        var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-journal" });
+        var started = DateTimeOffset.Now;
+        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
+        console.WriteLine($"Store: {provider.Description}");
+        var peers = provider as IPeerDatabaseProvider;
+        var strategies = await AvailableAsync(options.Strategies, provider, console, cancellationToken).ConfigureAwait(false);
+        var workloads = JournalWorkload.All(settings.Messages);
+        var cells = new List<JournalCell>();
+        var paired = new Dictionary<string, List<(double? Recommended, double? Peer)>>();
+        var peerSettings = peers is null ? $"not run: the {provider.Name} store cannot give a peer a database" : "";
+        var clock = Stopwatch.StartNew();
+        for (var w = 0; w < workloads.Count; w++)
+        {
+            var workload = workloads[w];
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"[{w + 1,2}/{workloads.Count}] {clock.Elapsed:mm\\:ss} elapsed: {workload.Name} ({workload.Actors} x {workload.MessagesPerActor} messages)"));
+            var contenders = new List<IJournalContender>();
+            try
+            {
+                if (workload.Recovers)
+                {
+                    contenders.Add(await OpenLabLogAsync(provider, strategies, cancellationToken).ConfigureAwait(false));
+                }
+                else
+                {
+                    foreach (var registration in strategies)
+                    {
+                        contenders.Add(await OpenStrategyAsync(provider, registration, cancellationToken).ConfigureAwait(false));
+                    }
+                }
+
+                if (peers is not null)
+                {
+                    var peer = await AkkaJournalPeer.StartAsync(await peers.CreatePeerDatabaseAsync(cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+                    peerSettings = peer.Settings;
+                    contenders.Add(new AkkaJournalContender(peer));
+                }
+
+                var run = await RunWorkloadAsync(workload, contenders, provider, settings, console, cancellationToken).ConfigureAwait(false);
+                cells.AddRange(run.Cells);
+                if (GoalWorkloads.Contains(workload.Name))
+                {
+                    paired[workload.Name] = run.Paired(Recommended, AkkaJournalContender.ContenderName);
+                }
+            }
+            finally
+            {
+                foreach (var contender in contenders)
+                {
+                    await contender.DisposeAsync().ConfigureAwait(false);
+                }
+            }
+        }
+
+        var columns = strategies.Select(s => s.Name).Append(LabLog).Append(AkkaJournalContender.ContenderName)
+            .Where(c => cells.Any(cell => cell.Contender == c)).ToArray();
+        var goals = GoalWorkloads.Select(name => new PipelineGoal(
+            name, Recommended, $"{name}: {Recommended} msg/s over Akka.Persistence.Sql's, paired iteration by iteration",
+            paired.TryGetValue(name, out var pairs) ? RoundStatistics.PairedRatio([.. pairs.Select(p => p.Recommended)], [.. pairs.Select(p => p.Peer)]) : null,
+            2.0, AtLeast: true, "median of the per-iteration ratios with its 95% interval")).ToArray();
+        var result = new JournalSuiteResult(
+            settings, workloads, columns, cells, goals, peerSettings,
+            new SuiteEnvironment(EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription,
+                RuntimeInformation.FrameworkDescription, provider.Description, EnvironmentProbe.GitCommit(), commandLine, started, DateTimeOffset.Now));
+        var partial = folder + ".partial";
+        Directory.CreateDirectory(partial);
+        try
+        {
+            await File.WriteAllTextAsync(Path.Combine(partial, "summary.md"), JournalSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
+            Directory.Move(partial, folder);
+        }
+        catch
+        {
+            Directory.Delete(partial, recursive: true);
+            throw;
+        }
+
+        console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+        return cells.Any(c => c.Broken.Count > 0) ? ExitCodes.BrokenGuarantee
+            : cells.Any(c => c.Failure is not null) ? ExitCodes.SomeCasesFailed
+            : ExitCodes.Verified;
+    }
+
+    private static async Task<IReadOnlyList<StrategyRegistration>> AvailableAsync(
+        IReadOnlyList<StrategyRegistration> strategies, IEventStoreProvider provider, TextWriter console, CancellationToken cancellationToken)
+    {
+        await using var log = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        if (log is not IStreamReader)
+        {
+            throw new ArgumentException($"suite journal: the {provider.Name} store cannot read one stream; the journal suite runs on: postgres.");
+        }
+
+        foreach (var (name, reason) in strategies.Select(s => (s.Name, Reason: s.UnavailableOn(log))).Where(s => s.Reason is not null))
+        {
+            console.WriteLine($"  {name}: not available on this store ({reason})");
+        }
+
+        return [.. strategies.Where(s => s.UnavailableOn(log) is null)];
+    }
+
+    private static async Task<StrategyJournalContender> OpenStrategyAsync(IEventStoreProvider provider, StrategyRegistration registration, CancellationToken cancellationToken)
+    {
+        var log = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            var streams = (IStreamReader)log;
+            await streams.IndexStreamsAsync(cancellationToken).ConfigureAwait(false);
+            return new StrategyJournalContender(registration.Create(log, new CommitStrategyOptions()), log, streams);
+        }
+        catch
+        {
+            await log.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    private static async Task<IJournalContender> OpenLabLogAsync(IEventStoreProvider provider, IReadOnlyList<StrategyRegistration> strategies, CancellationToken cancellationToken)
+    {
+        // Whoever writes them, the streams are the same rows; the recommended strategy writes them fastest.
+        var writer = strategies.FirstOrDefault(s => s.Name == Recommended) ?? strategies[0];
+        return new NamedContender(LabLog, await OpenStrategyAsync(provider, writer, cancellationToken).ConfigureAwait(false));
+    }
+
+    private static async Task<WorkloadRun> RunWorkloadAsync(
+        JournalWorkload workload, IReadOnlyList<IJournalContender> contenders, IEventStoreProvider provider, JournalSuiteSettings settings, TextWriter console,
+        CancellationToken cancellationToken)
+    {
+        var samples = contenders.ToDictionary(c => c.Name, _ => new List<double?>());
+        var failures = new Dictionary<string, string>();
+        var written = contenders.ToDictionary(c => c.Name, _ => new Dictionary<string, int>());
+        string[] Streams(string prefix) => [.. Enumerable.Range(1, workload.Actors).Select(a => string.Create(CultureInfo.InvariantCulture, $"{workload.Name}-{prefix}-{a}"))];
+        if (workload.Recovers)
+        {
+            // Written once, untimed, in groups of 50 (the fastest way each offers); every iteration replays the same streams.
+            var streams = Streams("recovered");
+            foreach (var contender in contenders)
+            {
+                await contender.PersistAsync(streams, PersistMode.PersistAll, workload.MessagesPerActor, cancellationToken).ConfigureAwait(false);
+                foreach (var stream in streams)
+                {
+                    written[contender.Name][stream] = workload.MessagesPerActor;
+                }
+            }
+        }
+
+        for (var iteration = 0; iteration < settings.Warmups + settings.Iterations; iteration++)
+        {
+            var measured = iteration >= settings.Warmups;
+            for (var k = 0; k < contenders.Count; k++)
+            {
+                var contender = contenders[(k + iteration) % contenders.Count];
+                if (failures.ContainsKey(contender.Name))
+                {
+                    if (measured)
+                    {
+                        samples[contender.Name].Add(null);
+                    }
+
+                    continue;
+                }
+
+                var streams = workload.Recovers ? Streams("recovered") : Streams(string.Create(CultureInfo.InvariantCulture, $"i{iteration}"));
+                await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+                using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+                limit.CancelAfter(settings.IterationLimit);
+                var watch = Stopwatch.StartNew();
+                try
+                {
+                    var work = workload.Recovers
+                        ? contender.RecoverAsync(streams, workload.MessagesPerActor, limit.Token)
+                        : contender.PersistAsync(streams, workload.Mode, workload.MessagesPerActor, limit.Token);
+                    await work.ConfigureAwait(false);
+                    watch.Stop();
+                }
+                catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+                {
+                    failures[contender.Name] = string.Create(CultureInfo.InvariantCulture, $"timed out: iteration {iteration + 1} passed {settings.IterationLimit.TotalSeconds:0} s");
+                }
+                catch (Exception e) when (e is not OperationCanceledException)
+                {
+                    failures[contender.Name] = string.Create(CultureInfo.InvariantCulture, $"iteration {iteration + 1} failed: {e.GetType().Name}: {e.Message}");
+                }
+
+                if (failures.ContainsKey(contender.Name))
+                {
+                    console.WriteLine($"      {contender.Name}: {failures[contender.Name]}");
+                    if (measured)
+                    {
+                        samples[contender.Name].Add(null);
+                    }
+
+                    continue;
+                }
+
+                if (!workload.Recovers)
+                {
+                    foreach (var stream in streams)
+                    {
+                        written[contender.Name][stream] = workload.MessagesPerActor;
+                    }
+                }
+
+                if (measured)
+                {
+                    samples[contender.Name].Add(workload.Messages / watch.Elapsed.TotalSeconds);
+                }
+            }
+        }
+
+        var cells = new List<JournalCell>();
+        foreach (var contender in contenders)
+        {
+            var broken = await contender.VerifyAsync(written[contender.Name], cancellationToken).ConfigureAwait(false);
+            var completed = samples[contender.Name].OfType<double>().ToArray();
+            var kept = JournalStatistics.WithoutOutliers(completed);
+            var cell = new JournalCell(
+                workload.Name, contender.Name, completed, kept, kept.Count == 0 ? null : RoundStatistics.Median([.. kept]),
+                failures.GetValueOrDefault(contender.Name), broken, written[contender.Name].Count);
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"      {contender.Name}: {(cell.MessagesPerSecond is { } m ? $"{m.Estimate:N0} msg/s" : "no figure")}; {cell.StreamsChecked} streams read back, {(broken.Count == 0 ? "all exact" : $"{broken.Count} BROKEN: {broken[0]}")}"));
+            cells.Add(cell);
+        }
+
+        return new WorkloadRun(cells, samples);
+    }
+
+    private sealed record WorkloadRun(IReadOnlyList<JournalCell> Cells, IReadOnlyDictionary<string, List<double?>> Samples)
+    {
+        public List<(double? Recommended, double? Peer)> Paired(string recommended, string peer) =>
+            Samples.TryGetValue(recommended, out var r) && Samples.TryGetValue(peer, out var p) ? [.. r.Zip(p, (x, y) => (x, y))] : [];
+    }
+}

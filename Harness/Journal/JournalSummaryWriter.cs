@@ -1,0 +1,112 @@
+using System.Globalization;
+using System.Text;
+using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Journal;
+
+/// <summary>The journal run's summary.md, laid out like the original table: rows are tests, columns are contenders.</summary>
+public static class JournalSummaryWriter
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    public static string Write(JournalSuiteResult run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var md = new StringBuilder();
+        var s = run.Settings;
+        run.Environment.AppendHeader(md, "the Akka.NET journal benchmark (`suite journal`)", "suite journal", "Shape",
+            string.Create(Invariant, $"{s.Messages:N0} messages per actor for Persist* and per recovered stream (the groups: min(messages / k, cap) each, as the original); ") +
+            string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured iterations per workload, every contender once per iteration in rotated order, a checkpoint before each; ") +
+            string.Create(Invariant, $"an iteration past {s.IterationLimit.TotalSeconds:0} s ends the contender's workload"));
+        md.AppendLine(Invariant, $"**Akka.Persistence.Sql**: {run.Peer}; the same server, database of its own, same durability.").AppendLine();
+        md.AppendLine(Invariant,
+            $"Each figure is **msg/s**: the median over the measured iterations of messages / the iteration's time, after dropping iterations whose z-score exceeds {JournalStatistics.ZScoreLimit:0} ").AppendLine(
+            "(the original's outlier rejection; it averaged), with the median's 95% interval (Harrell-Davis, Maritz-Jarrett) below it. " +
+            "Group rows count every actor's messages. The original's PostgreSQL 15 figure is quoted where the issue gives it, for shape only: another machine.").AppendLine();
+        md.Append("| Test | Messages |");
+        foreach (var contender in run.Contenders)
+        {
+            md.Append(Invariant, $" {contender} |");
+        }
+
+        md.AppendLine(" Original (PostgreSQL 15) |");
+        md.Append("| --- | ---: |").Append(string.Concat(Enumerable.Repeat(" ---: |", run.Contenders.Count))).AppendLine(" ---: |");
+        foreach (var workload in run.Workloads)
+        {
+            md.Append(Invariant, $"| {workload.Name} | {workload.Actors} x {workload.MessagesPerActor:N0} |");
+            foreach (var contender in run.Contenders)
+            {
+                md.Append(' ').Append(Figure(run.Cell(workload.Name, contender))).Append(" |");
+            }
+
+            md.AppendLine(Invariant, $" {(workload.OriginalPostgres is { } o ? o.ToString("N0", Invariant) : "")} |");
+        }
+
+        md.AppendLine();
+        md.AppendLine("Recovery reads the same rows whatever strategy wrote them: the lab's recovery rows have one column, the log read by stream " +
+            "(an index on stream and position, made on every fresh log before its first write, so every strategy's writes here pay for it as Akka's journal pays for its key).").AppendLine();
+        AppendGoals(md, run.Goals);
+        AppendChecks(md, run);
+        md.AppendLine("## How each contender is driven").AppendLine();
+        md.AppendLine("- **Akka.Persistence.Sql**: real persistent actors (one per stream) sent all their commands at once, each persisting them with `Persist`, `PersistAll` (groups of 50), " +
+            "`PersistAsync` or `PersistAllAsync`; an iteration ends when every actor has handled its last event. Recovery starts a new actor per stream and ends when each has replayed it; " +
+            "each actor checks that its events come back in order.");
+        md.AppendLine(Invariant,
+            $"- **The lab's strategies**: one task per actor, its stream an aggregate whose version is checked on every commit; Persist commits one event and awaits it, PersistAll 50; " +
+            $"PersistAsync and PersistAllAsync model Akka's write-behind: the first write goes alone, then up to {StrategyJournalContender.MaxWriteBehind} events (whole groups) per commit, one in flight.");
+        md.AppendLine("- **Read back**: after the iterations every stream written (warm-ups included) is read from the database: exactly its events, in order " +
+            "(the lab: aggregate versions and payloads 1..n in sequence order; Akka: the journal table's sequence numbers 1..n, its global ordering rising with them).");
+        return md.ToString();
+    }
+
+    private static string Figure(JournalCell? cell) => cell switch
+    {
+        null => "",
+        { MessagesPerSecond: { } m } => string.Create(Invariant, $"{m.Estimate:N0}<br>{Bounds(m)}{(cell.Failure is null ? "" : " ⚠")}"),
+        _ => "failed",
+    };
+
+    private static string Bounds(Interval m) => m.HasBounds ? string.Create(Invariant, $"[{m.Lower:N0}, {m.Upper:N0}]") : string.Create(Invariant, $"({m.Samples} iteration)");
+
+    private static void AppendGoals(StringBuilder md, IReadOnlyList<PipelineGoal> goals)
+    {
+        md.AppendLine("## Goals").AppendLine();
+        md.AppendLine("| Goal | Ratio (median of per-iteration ratios) | 95% interval | Target | Verdict |").AppendLine("| --- | ---: | --- | ---: | --- |");
+        foreach (var goal in goals)
+        {
+            var ratio = goal.Ratio;
+            md.AppendLine(Invariant,
+                $"| {goal.Description} | {(ratio is null ? "" : ratio.Estimate.ToString("0.00", Invariant))} | {(ratio is { HasBounds: true } r ? $"[{r.Lower:0.00}, {r.Upper:0.00}]" : "")} | >= {goal.Target:0.#}x | {goal.Verdict} |");
+        }
+
+        md.AppendLine();
+    }
+
+    private static void AppendChecks(StringBuilder md, JournalSuiteResult run)
+    {
+        md.AppendLine("## What was checked, and what failed").AppendLine();
+        var broken = run.Cells.Where(c => c.Broken.Count > 0).ToArray();
+        var failed = run.Cells.Where(c => c.Failure is not null).ToArray();
+        md.AppendLine(Invariant,
+            $"{run.Cells.Sum(c => c.StreamsChecked):N0} streams read back over {run.Cells.Count} cells; {(broken.Length == 0 ? "every one exactly its events, in order." : $"**{broken.Length} cells with broken streams** (below).")}");
+        md.AppendLine(Invariant, $"Iterations dropped as outliers: {run.Cells.Sum(c => c.Samples.Count - c.Kept.Count)} of {run.Cells.Sum(c => c.Samples.Count)}.").AppendLine();
+        if (broken.Length + failed.Length == 0)
+        {
+            return;
+        }
+
+        md.AppendLine("| Test | Contender | What happened |").AppendLine("| --- | --- | --- |");
+        foreach (var cell in failed)
+        {
+            md.AppendLine(Invariant, $"| {cell.Workload} | {cell.Contender} | ⚠ {cell.Failure} ({cell.Samples.Count} measured iterations completed before) |");
+        }
+
+        foreach (var cell in broken)
+        {
+            md.AppendLine(Invariant, $"| {cell.Workload} | {cell.Contender} | BROKEN: {string.Join("; ", cell.Broken.Take(3))}{(cell.Broken.Count > 3 ? $" (+{cell.Broken.Count - 3})" : "")} |");
+        }
+
+        md.AppendLine();
+    }
+}

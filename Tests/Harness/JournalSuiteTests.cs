@@ -1,0 +1,123 @@
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Journal;
+using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Peers.AkkaJournal;
+using EventCommitLab.Stores.Postgres;
+
+namespace EventCommitLab.Tests.Harness;
+
+/// <summary><c>suite journal</c>: the original's workload shapes, its command line, its table, and a tiny real run beside the real Akka journal.</summary>
+public sealed class JournalSuiteTests : IDisposable
+{
+    private static readonly PostgresStoreConfiguration NoEnvironment = new();
+    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-journal-").FullName;
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+
+    [Fact]
+    public void the_workloads_are_the_originals_with_its_per_actor_counts_for_the_groups()
+    {
+        var workloads = JournalWorkload.All(10_000).ToDictionary(w => w.Name);
+
+        Assert.Equal(
+            ["Persist", "PersistAll", "PersistAsync", "PersistAllAsync", "PersistGroup10", "PersistGroup25", "PersistGroup50", "PersistGroup100", "PersistGroup200",
+             "PersistGroup400", "Recovering", "RecoveringTwo", "RecoveringFour", "Recovering8"],
+            workloads.Keys);
+        Assert.Equal((1, 10_000L), (workloads["Persist"].Actors, workloads["Persist"].Messages));
+        Assert.Equal((10, 1000), (workloads["PersistGroup10"].Actors, workloads["PersistGroup10"].MessagesPerActor));
+        Assert.Equal((100, 100), (workloads["PersistGroup100"].Actors, workloads["PersistGroup100"].MessagesPerActor));
+        Assert.Equal((400, 100, 40_000L), (workloads["PersistGroup400"].Actors, workloads["PersistGroup400"].MessagesPerActor, workloads["PersistGroup400"].Messages));
+        Assert.Equal((8, 10_000, true), (workloads["Recovering8"].Actors, workloads["Recovering8"].MessagesPerActor, workloads["Recovering8"].Recovers));
+        Assert.Equal(1, JournalWorkload.All(20).Single(w => w.Name == "PersistGroup400").MessagesPerActor);
+    }
+
+    [Theory]
+    [InlineData(PersistMode.Persist, 3, new[] { 1, 1, 1 })]
+    [InlineData(PersistMode.PersistAll, 120, new[] { 50, 50, 20 })]
+    [InlineData(PersistMode.PersistAsync, 450, new[] { 1, 200, 200, 49 })]
+    [InlineData(PersistMode.PersistAllAsync, 450, new[] { 50, 200, 200 })]
+    public void each_actor_commits_as_akka_writes_one_write_in_flight_and_write_behind_only_when_it_does_not_wait(PersistMode mode, int messages, int[] commits)
+    {
+        Assert.Equal(commits, StrategyJournalContender.CommitSizes(mode, messages));
+    }
+
+    [Fact]
+    public void an_iteration_far_from_the_others_is_dropped_before_the_median_and_few_or_equal_samples_are_kept()
+    {
+        var kept = JournalStatistics.WithoutOutliers([100.0, 101, 99, 100, 102, 98, 400]);
+
+        Assert.DoesNotContain(400.0, kept);
+        Assert.Equal(6, kept.Count);
+        Assert.Equal([1.0, 1000], JournalStatistics.WithoutOutliers([1.0, 1000]));
+        Assert.Equal([5.0, 5, 5], JournalStatistics.WithoutOutliers([5.0, 5, 5]));
+    }
+
+    [Fact]
+    public void suite_journal_takes_the_full_sizes_by_default_and_quick_messages_iterations_and_strategies()
+    {
+        Assert.Equal(JournalSuiteSettings.Full, HarnessOptions.Parse(["suite", "journal"], NoEnvironment).Journal);
+        var options = HarnessOptions.Parse(["suite", "journal", "--quick", "--messages", "7", "--iterations", "3", "--strategies", "InsertMany"], NoEnvironment);
+        Assert.Equal(JournalSuiteSettings.Quick with { Messages = 7, Iterations = 3 }, options.Journal);
+        Assert.Equal(["InsertMany"], options.Strategies.Select(s => s.Name));
+        Assert.Null(options.Raw);
+    }
+
+    [Theory]
+    [InlineData(new[] { "suite", "journal", "--rows", "100" }, "suite journal: --rows has no meaning here")]
+    [InlineData(new[] { "suite", "journal", "--concurrency", "10" }, "suite journal: --concurrency has no meaning here")]
+    [InlineData(new[] { "suite", "journal", "--messages", "0" }, "--messages")]
+    [InlineData(new[] { "suite", "journal", "--iterations" }, "Option --iterations needs a value")]
+    [InlineData(new[] { "suite", "raw", "--messages", "10" }, "suite raw: --messages has no meaning here")]
+    [InlineData(new[] { "suite", "journal", "--strategies", "Nope" }, "--strategies: unknown value 'Nope'")]
+    public void bad_journal_arguments_are_one_clear_error(string[] args, string expected)
+    {
+        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(args, NoEnvironment));
+
+        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void the_table_has_a_row_per_test_a_column_per_contender_the_original_figure_and_the_goals_verdicts()
+    {
+        var workloads = JournalWorkload.All(100).Where(w => w.Name is "Persist" or "PersistGroup400").ToArray();
+        JournalCell Cell(string workload, string contender, double median, string? failure = null) =>
+            new(workload, contender, [median, median], [median, median], new Interval(median, median * 0.9, median * 1.1, 2), failure, [], 1);
+        var run = new JournalSuiteResult(
+            JournalSuiteSettings.Quick, workloads, ["BatchingPipeline", AkkaJournalContender.ContenderName],
+            [Cell("Persist", "BatchingPipeline", 1000), Cell("Persist", AkkaJournalContender.ContenderName, 500),
+             Cell("PersistGroup400", "BatchingPipeline", 30_000), Cell("PersistGroup400", AkkaJournalContender.ContenderName, 5000, "timed out: iteration 2 passed 30 s")],
+            [new PipelineGoal("PersistGroup400", "BatchingPipeline", "PersistGroup400: ratio", new Interval(6, 5, 7, 2), 2, true, "")],
+            "Akka.Persistence.Sql 1.5.73, its defaults",
+            new SuiteEnvironment("cpu", 2, "linux", ".NET", "PostgreSQL", "abc1234", "test", DateTimeOffset.Now, DateTimeOffset.Now));
+
+        var summary = JournalSummaryWriter.Write(run);
+
+        Assert.Contains("| Test | Messages | BatchingPipeline | Akka.Persistence.Sql | Original (PostgreSQL 15) |", summary, StringComparison.Ordinal);
+        Assert.Contains("| Persist | 1 x 100 | 1,000<br>[900, 1,100] | 500<br>[450, 550] |  |", summary, StringComparison.Ordinal);
+        Assert.Contains("| PersistGroup400 | 400 x 1 | 30,000<br>[27,000, 33,000] | 5,000<br>[4,500, 5,500] ⚠ | 4,423 |", summary, StringComparison.Ordinal);
+        Assert.Contains("| PersistGroup400: ratio | 6.00 | [5.00, 7.00] | >= 2x | Met |", summary, StringComparison.Ordinal);
+        Assert.Contains("| PersistGroup400 | Akka.Persistence.Sql | ⚠ timed out: iteration 2 passed 30 s", summary, StringComparison.Ordinal);
+        Assert.Contains("Akka.Persistence.Sql 1.5.73, its defaults", summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task a_tiny_real_run_drives_two_strategies_and_the_real_akka_journal_through_every_workload_and_reads_every_stream_back()
+    {
+        var folder = Path.Combine(_root, "journal");
+        var options = HarnessOptions.Parse(
+            ["suite", "journal", "--quick", "--messages", "4", "--iterations", "1", "--strategies", "BatchingPipeline,TransactionalCounter", "--out", folder],
+            PostgresStoreConfiguration.FromEnvironment());
+
+        var exit = await JournalSuite.RunAsync(options, options.Journal!, "test", TextWriter.Null, CancellationToken.None);
+
+        Assert.Equal(ExitCodes.Verified, exit);
+        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"));
+        Assert.Contains("| Test | Messages | BatchingPipeline | TransactionalCounter | lab log (any strategy) | Akka.Persistence.Sql | Original (PostgreSQL 15) |", summary, StringComparison.Ordinal);
+        Assert.Contains("every one exactly its events, in order.", summary, StringComparison.Ordinal);
+        Assert.Contains("batch-size 100, parallelism 3", summary, StringComparison.Ordinal);
+        Assert.DoesNotContain("failed", summary.Split("## Goals")[0].Split("| Test |")[1], StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder + ".partial"));
+    }
+}
