@@ -11,7 +11,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// A real group commit. Callers put their commit on a bounded channel and await their own result; one writer loop
 /// takes everything that is queued (within the store's batch limits and <see cref="BatchingPipelineOptions"/>' caps), checks each commit's
 /// aggregate version, reserves one contiguous range from the counter and writes the batch in one transaction with one
-/// insert, then answers each caller.
+/// insert, then answers its callers, all from one thread-pool work item (<see cref="BatchAnswers"/>).
 /// </summary>
 /// <remarks>
 /// There is no linger timer: a lone commit is written at once, and batches form from commits that arrive while the
@@ -59,7 +59,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
     public override async Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(request);
-        var completion = new TaskCompletionSource<CommitResult>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var completion = new TaskCompletionSource<CommitResult>();
         try
         {
             await _queue.Writer.WriteAsync(new PendingCommit(request, completion, Stopwatch.GetTimestamp()), cancellationToken).ConfigureAwait(false);
@@ -99,7 +99,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
             batch.TakeFrom(reader);
 
             // Callers answered since the last batch formed usually commit again at once, but their next commits are still
-            // behind a thread-pool hop. Shipping only what is queued now sends a fragment, and under a closed loop the
+            // behind the work item that answers them. Shipping only what is queued now sends a fragment, and under a closed loop the
             // load then splits into two alternating half batches for good (measured: 54 commits per batch of 100
             // committers). So after answering more than one caller the writer yields, and takes what arrived, until a
             // yield brings nothing: no timer, and a lone commit at low load still goes at once.
@@ -139,11 +139,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         catch (CommitOutcomeUnknownException e)
         {
             // Writing the commits again, alone or together, could write them twice: each caller is told it is unknown.
-            foreach (var pending in batch)
-            {
-                pending.Completion.TrySetException(new CommitOutcomeUnknownException(pending.Request.CommitId, "its batch's outcome is unknown", e));
-            }
-
+            BatchAnswers.Send(batch, [.. batch.Select(p => CommitOutcome.Failed(p.Request, new CommitOutcomeUnknownException(p.Request.CommitId, "its batch's outcome is unknown", e)))]);
             return;
         }
         catch (Exception) when (batch.Count > 1)
@@ -157,7 +153,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         }
         catch (Exception e)
         {
-            batch[0].Completion.TrySetException(e);
+            BatchAnswers.Send(batch, [CommitOutcome.Failed(batch[0].Request, e)]);
             return;
         }
         finally
@@ -167,20 +163,14 @@ public sealed class BatchingPipelineStrategy : StrategyBase
 
         Counters.AddBatch(batch.Count, batch.Sum(p => sent - p.Enqueued), Stopwatch.GetTimestamp() - sent, inFlight);
         Interlocked.Add(ref _answeredSinceLastBatch, batch.Count);
-        for (var i = 0; i < batch.Count; i++)
+        foreach (var outcome in outcomes)
         {
-            if (outcomes[i].Result is { } result)
-            {
-                batch[i].Completion.TrySetResult(result);
-                continue;
-            }
-
-            if (outcomes[i].Failure is ConcurrencyConflictException)
+            if (outcome.Failure is ConcurrencyConflictException)
             {
                 Counters.AddConflict();
             }
-
-            batch[i].Completion.TrySetException(outcomes[i].Failure!);
         }
+
+        BatchAnswers.Send(batch, outcomes);
     }
 }
