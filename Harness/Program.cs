@@ -60,6 +60,12 @@ try
             options, raw, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
     }
 
+    if (options is { Verb: "suite", Tags: { } tags })
+    {
+        return await EventCommitLab.Harness.Tags.TagsSuite.RunAsync(
+            options, tags, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
+    }
+
     if (options is { Verb: "suite", Journal: { } journal })
     {
         return await EventCommitLab.Harness.Journal.JournalSuite.RunAsync(

@@ -2,6 +2,7 @@ using System.Globalization;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Raw;
+using EventCommitLab.Harness.Tags;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
@@ -21,6 +22,7 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- pipeline [--job J] [--out DIR]   (the group commit's goal cells; each goal's ratio, interval and verdict in goals.md)
                dotnet run -c Release --project Harness -- suite raw [--quick] [--rows N] [--out DIR]   (the store's own floor: 1 000 000 single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; pgbench beside it)
                dotnet run -c Release --project Harness -- suite journal [--quick] [--messages N] [--iterations N] [--strategies A,B]   (the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal)
+               dotnet run -c Release --project Harness -- suite tags [--quick] [--iterations N]   (tag queries at the end of a 3 000 000-event log: JSON array with GIN, comma-separated text with LIKE, a tag table)
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
@@ -115,24 +117,33 @@ public sealed record HarnessOptions
     /// <summary>The sizes of <c>suite journal</c>; null for every other verb.</summary>
     public JournalSuiteSettings? Journal { get; init; }
 
-    /// <summary>The suites <c>suite NAME</c> runs, and the ones an issue names that are not built yet.</summary>
-    public static IReadOnlyList<string> Suites { get; } = [RawSuite.Name, JournalSuite.Name];
+    /// <summary>The sizes of <c>suite tags</c>; null for every other verb.</summary>
+    public TagsSuiteSettings? Tags { get; init; }
 
-    private static readonly string[] SuitesNotBuilt = ["tags"];
+    /// <summary>The suites <c>suite NAME</c> runs.</summary>
+    public static IReadOnlyList<string> Suites { get; } = [RawSuite.Name, JournalSuite.Name, TagsSuite.Name];
 
-    // Each suite takes --quick and sizes of its own; the store's options (--store, --pg-bin, --connection, --out, --label) are the
-    // main job's, and the journal suite also takes --strategies.
+    // Each suite's own options, and why the main job's grid options mean nothing to it. The store's options (--store,
+    // --pg-bin, --connection, --out, --label) are the main job's and every suite takes them.
+    private static readonly Dictionary<string, (string[] Own, string Why)> SuiteOptions = new()
+    {
+        [RawSuite.Name] = (["--quick", "--rows"], "no strategy runs; the floor is one client's single-row statements"),
+        [JournalSuite.Name] = (["--quick", "--messages", "--iterations", "--strategies"], "the workloads are the original benchmark's"),
+        [TagsSuite.Name] = (["--quick", "--iterations"], "no strategy runs; the logs are built in bulk and only queried"),
+    };
+
+    private static readonly string[] GridOptions =
+        ["--strategies", "--load", "--methods", "--events", "--concurrency", "--job", "--rounds", "--window", "--rate", "--reader", "--reader-loads", "--rows", "--messages", "--iterations"];
+
     private static HarnessOptions ParseSuite(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
     {
         var name = args.Count > 0 ? args[0] : throw new ArgumentException($"suite: name the suite to run; valid: {string.Join(", ", Suites)}.");
         if (!Suites.Contains(name))
         {
-            throw new ArgumentException(SuitesNotBuilt.Contains(name)
-                ? $"suite: '{name}' is not built yet; valid: {string.Join(", ", Suites)}."
-                : $"suite: '{name}' is not a suite; valid: {string.Join(", ", Suites)}.");
+            throw new ArgumentException($"suite: '{name}' is not a suite; valid: {string.Join(", ", Suites)}.");
         }
 
-        var raw = name == RawSuite.Name;
+        var (own, why) = SuiteOptions[name];
         var quick = false;
         var rest = new List<string>();
         long? rows = null;
@@ -141,37 +152,44 @@ public sealed record HarnessOptions
         string Value(int i) => i < args.Count ? args[i] : throw new ArgumentException($"Option {args[i - 1]} needs a value; see --help.");
         for (var i = 1; i < args.Count; i++)
         {
-            switch (args[i])
+            var option = args[i];
+            if (GridOptions.Contains(option) && !own.Contains(option))
+            {
+                throw new ArgumentException(
+                    $"suite {name}: {option} has no meaning here ({why}); valid: {string.Join(", ", own)}, --store, --out, --label, --connection, --pg-bin.");
+            }
+
+            switch (option)
             {
                 case "--quick":
                     quick = true;
                     break;
-                case "--rows" when raw:
-                    rows = Number("--rows", Value(++i), 10, 100_000_000);
+                case "--rows":
+                    rows = Number(option, Value(++i), 10, 100_000_000);
                     break;
-                case "--messages" when !raw:
-                    messages = (int)Number("--messages", Value(++i), 1, 1_000_000);
+                case "--messages":
+                    messages = (int)Number(option, Value(++i), 1, 1_000_000);
                     break;
-                case "--iterations" when !raw:
-                    iterations = (int)Number("--iterations", Value(++i), 1, 100);
+                case "--iterations":
+                    iterations = (int)Number(option, Value(++i), 1, 100);
                     break;
-                case "--strategies" when raw:
-                case "--rows" or "--load" or "--methods" or "--events" or "--concurrency" or "--job" or "--rounds" or "--window" or "--rate" or "--reader" or "--reader-loads":
-                case "--messages" or "--iterations":
-                    throw new ArgumentException(raw
-                        ? $"suite raw: {args[i]} has no meaning here (no strategy runs; the floor is one client's single-row statements); valid: --quick, --rows, --store, --out, --label, --connection, --pg-bin."
-                        : $"suite journal: {args[i]} has no meaning here (the workloads are the original benchmark's); valid: --quick, --messages, --iterations, --strategies, --store, --out, --label, --connection, --pg-bin.");
                 default:
-                    rest.Add(args[i]);
+                    rest.Add(option);
                     break;
             }
         }
 
         var options = Parse(rest, environment, mongoEnvironment) with { Verb = "suite", VerbArguments = [name] };
-        if (raw)
+        if (name == RawSuite.Name)
         {
-            var settings = quick ? RawSuiteSettings.Quick : RawSuiteSettings.Full;
-            return options with { Raw = rows is { } n ? settings with { Rows = n } : settings };
+            var raw = quick ? RawSuiteSettings.Quick : RawSuiteSettings.Full;
+            return options with { Raw = rows is { } n ? raw with { Rows = n } : raw };
+        }
+
+        if (name == TagsSuite.Name)
+        {
+            var tags = quick ? TagsSuiteSettings.Quick : TagsSuiteSettings.Full;
+            return options with { Tags = tags with { Iterations = iterations ?? tags.Iterations } };
         }
 
         var journal = quick ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full;

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Runtime.InteropServices;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Pipeline;
@@ -95,21 +94,8 @@ internal static class JournalSuite
             2.0, AtLeast: true, "median of the per-iteration ratios with its 95% interval")).ToArray();
         var result = new JournalSuiteResult(
             settings, workloads, columns, cells, goals, peerSettings,
-            new SuiteEnvironment(EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription,
-                RuntimeInformation.FrameworkDescription, provider.Description, EnvironmentProbe.GitCommit(), commandLine, started, DateTimeOffset.Now));
-        var partial = folder + ".partial";
-        Directory.CreateDirectory(partial);
-        try
-        {
-            await File.WriteAllTextAsync(Path.Combine(partial, "summary.md"), JournalSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
-            Directory.Move(partial, folder);
-        }
-        catch
-        {
-            Directory.Delete(partial, recursive: true);
-            throw;
-        }
-
+            SuiteEnvironment.Here(provider.Description, commandLine, started));
+        await ResultsFolder.WriteSummaryAsync(folder, JournalSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
         console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
         return cells.Any(c => c.Broken.Count > 0) ? ExitCodes.BrokenGuarantee
             : cells.Any(c => c.Failure is not null) ? ExitCodes.SomeCasesFailed

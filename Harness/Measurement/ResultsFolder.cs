@@ -28,6 +28,26 @@ internal static class ResultsFolder
         return folder;
     }
 
+    /// <summary>
+    /// Writes a suite's one-file result (<c>summary.md</c>) into <paramref name="folder"/>: under a temporary name first,
+    /// renamed once complete, so that a failure leaves nothing half-written.
+    /// </summary>
+    public static async Task WriteSummaryAsync(string folder, string summary, CancellationToken cancellationToken)
+    {
+        var partial = folder + ".partial";
+        Directory.CreateDirectory(partial);
+        try
+        {
+            await File.WriteAllTextAsync(Path.Combine(partial, "summary.md"), summary, cancellationToken).ConfigureAwait(false);
+            Directory.Move(partial, folder);
+        }
+        catch
+        {
+            Directory.Delete(partial, recursive: true);
+            throw;
+        }
+    }
+
     private static string? RepositoryRoot()
     {
         for (var dir = new DirectoryInfo(Directory.GetCurrentDirectory()); dir is not null; dir = dir.Parent)

@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Runtime.InteropServices;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
@@ -89,21 +88,8 @@ internal static class RawSuite
 
         var result = new RawSuiteResult(
             settings, phases, toolDurable, toolLazy,
-            new SuiteEnvironment(EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription,
-                RuntimeInformation.FrameworkDescription, provider.Description, EnvironmentProbe.GitCommit(), commandLine, started, DateTimeOffset.Now));
-        var partial = folder + ".partial";
-        Directory.CreateDirectory(partial);
-        try
-        {
-            await File.WriteAllTextAsync(Path.Combine(partial, "summary.md"), RawSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
-            Directory.Move(partial, folder);
-        }
-        catch
-        {
-            Directory.Delete(partial, recursive: true);
-            throw;
-        }
-
+            SuiteEnvironment.Here(provider.Description, commandLine, started));
+        await ResultsFolder.WriteSummaryAsync(folder, RawSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
         console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
         return ExitCodes.Verified;
     }

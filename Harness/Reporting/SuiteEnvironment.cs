@@ -7,6 +7,11 @@ namespace EventCommitLab.Harness.Reporting;
 public sealed record SuiteEnvironment(
     string Cpu, int Cores, string OperatingSystem, string Runtime, string Store, string? GitCommit, string CommandLine, DateTimeOffset Started, DateTimeOffset Finished)
 {
+    /// <summary>This machine, this process's runtime and source, and the run's store and times.</summary>
+    public static SuiteEnvironment Here(string store, string commandLine, DateTimeOffset started) =>
+        new(EnvironmentProbe.Cpu(), Environment.ProcessorCount, System.Runtime.InteropServices.RuntimeInformation.OSDescription,
+            System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription, store, EnvironmentProbe.GitCommit(), commandLine, started, DateTimeOffset.Now);
+
     /// <summary>The title, the generated-by line and the environment table, with the suite's own row (what it loads) after the store.</summary>
     public StringBuilder AppendHeader(StringBuilder md, string title, string verb, string ownRowName, string ownRowValue)
     {

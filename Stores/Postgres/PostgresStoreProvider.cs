@@ -9,7 +9,7 @@ namespace EventCommitLab.Stores.Postgres;
 /// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
 /// new database, dropped when the store is disposed.
 /// </summary>
-public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider
+public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider
 {
     /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
     public const int StorePoolSize = 100;
@@ -156,6 +156,14 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         {
             await DropDatabaseAsync(database).ConfigureAwait(false);
         }
+    }
+
+    public async Task<ITagLog> BuildTagLogAsync(TagStorage storage, long events, IReadOnlyList<int> taggedAtEnd, CancellationToken cancellationToken)
+    {
+        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_tags", cancellationToken).ConfigureAwait(false);
+        return await PostgresTagLog.BuildAsync(
+            new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true }.ConnectionString, storage, events, taggedAtEnd, () => DropDatabaseAsync(database), cancellationToken)
+            .ConfigureAwait(false);
     }
 
     public async Task<PeerDatabase> CreatePeerDatabaseAsync(CancellationToken cancellationToken)

@@ -1,0 +1,6 @@
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Harness.Tags;
+
+/// <summary>How long one storage's log took to build and how large it is.</summary>
+public sealed record TagLogBuild(TagStorage Storage, TimeSpan BuildTime, long Bytes);

@@ -1,0 +1,66 @@
+using System.Globalization;
+using System.Text;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Harness.Tags;
+
+/// <summary>The tags run's summary.md: each storage's build, then the queries laid out as the original (mean, median, allocated).</summary>
+public static class TagsSummaryWriter
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    public static string Write(TagsSuiteResult run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var md = new StringBuilder();
+        var s = run.Settings;
+        run.Environment.AppendHeader(md, "tag queries at the end of a large log (`suite tags`)", "suite tags", "Shape",
+            string.Create(Invariant, $"{s.Events:N0} events per log, one log per tag storage, each event with two common tags; the last n events also tagged `last-n` for n in {string.Join(", ", s.TaggedAtEnd)}; ") +
+            string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured queries per tag and storage, storages interleaved"));
+        md.AppendLine("## Building the logs").AppendLine();
+        md.AppendLine("Each log is built on the server from `generate_series` in one statement per table (no row crosses the wire), then indexed and `VACUUM ANALYZE`d.").AppendLine();
+        md.AppendLine("| Storage | How tags are stored and matched | Build time | Size on disk |").AppendLine("| --- | --- | ---: | ---: |");
+        foreach (var build in run.Builds)
+        {
+            md.AppendLine(Invariant, $"| {build.Storage} | {Describe(build.Storage)} | {build.BuildTime.TotalSeconds:0.0} s | {build.Bytes / 1048576.0:N0} MiB |");
+        }
+
+        md.AppendLine().AppendLine("## Querying the tagged events").AppendLine();
+        md.AppendLine("Each query reads every event carrying the tag (position, stream, payload), in log order. **Mean** and **median** are in ms, the median with its 95% interval " +
+            "(Harrell-Davis, Maritz-Jarrett); **allocated** is what the whole process allocated per query (the client's share: the server's work is not in it).").AppendLine();
+        var storages = run.Builds.Select(b => b.Storage).ToArray();
+        md.Append("| Tagged events |");
+        foreach (var storage in storages)
+        {
+            md.Append(Invariant, $" {storage} mean | median [95%] | allocated |");
+        }
+
+        md.AppendLine().Append("| ---: |").Append(string.Concat(Enumerable.Repeat(" ---: | ---: | ---: |", storages.Length))).AppendLine();
+        foreach (var tagged in s.TaggedAtEnd)
+        {
+            md.Append(Invariant, $"| {tagged:N0} |");
+            foreach (var storage in storages)
+            {
+                var q = run.Queries.FirstOrDefault(r => r.Storage == storage && r.Tagged == tagged);
+                md.Append(q is null ? " | | |" : string.Create(Invariant,
+                    $" {q.Mean:0.###} | {q.Median.Estimate:0.###} [{q.Median.Lower:0.###}, {q.Median.Upper:0.###}] | {q.AllocatedBytes / 1024:N0} KiB |"));
+            }
+
+            md.AppendLine();
+        }
+
+        md.AppendLine();
+        var wrong = run.Queries.Where(q => !q.Exact).ToArray();
+        md.AppendLine(wrong.Length == 0
+            ? "Every query returned exactly the tagged events, in log order."
+            : $"**{wrong.Length} storage/tag pairs returned something else than exactly the tagged events:** {string.Join(", ", wrong.Select(q => $"{q.Storage} at {q.Tagged}"))}.");
+        return md.ToString();
+    }
+
+    private static string Describe(TagStorage storage) => storage switch
+    {
+        TagStorage.JsonArrayGin => "`jsonb` array, GIN index (`jsonb_path_ops`), matched with `@>`",
+        TagStorage.CommaSeparatedLike => "text `,a,b,`, no index can serve it, matched with `LIKE '%,tag,%'` (Akka's Csv mode)",
+        _ => "a `(tag, position)` table with that primary key, joined to the events (Akka's TagTable mode)",
+    };
+}
