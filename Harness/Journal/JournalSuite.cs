@@ -167,6 +167,8 @@ internal static class JournalSuite
         for (var iteration = 0; iteration < settings.Warmups + settings.Iterations; iteration++)
         {
             var measured = iteration >= settings.Warmups;
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"      {(measured ? "iteration" : "warm-up")} {(measured ? iteration - settings.Warmups + 1 : iteration + 1)} of {(measured ? settings.Iterations : settings.Warmups)}"));
             for (var k = 0; k < contenders.Count; k++)
             {
                 var contender = contenders[(k + iteration) % contenders.Count];

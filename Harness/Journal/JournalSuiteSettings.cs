@@ -7,7 +7,7 @@ namespace EventCommitLab.Harness.Journal;
 /// <param name="IterationLimit">Past this, a contender's iteration is stopped and the contender leaves the workload, reported as timed out.</param>
 public sealed record JournalSuiteSettings(int Messages, int Iterations, int Warmups, TimeSpan IterationLimit)
 {
-    public static JournalSuiteSettings Full { get; } = new(1_000, 5, 1, TimeSpan.FromSeconds(30));
+    public static JournalSuiteSettings Full { get; } = new(1_000, 5, 1, TimeSpan.FromSeconds(15));
 
     public static JournalSuiteSettings Quick { get; } = new(100, 2, 1, TimeSpan.FromSeconds(30));
 }
