@@ -66,6 +66,18 @@ try
             options, tags, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
     }
 
+    if (options is { Verb: "suite", Dcb: { } dcb })
+    {
+        return await EventCommitLab.Harness.Dcb.DcbSuite.RunAsync(
+            options, dcb, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
+    }
+
+    if (options is { Verb: "suite", Reads: { } reads })
+    {
+        return await EventCommitLab.Harness.Reads.ReadsSuite.RunAsync(
+            options, reads, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
+    }
+
     if (options is { Verb: "suite", Journal: { } journal })
     {
         return await EventCommitLab.Harness.Journal.JournalSuite.RunAsync(

@@ -1,6 +1,9 @@
 using System.Globalization;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Journal;
+using EventCommitLab.Harness.Reads;
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Tags;
 using EventCommitLab.Harness.Results;
@@ -23,6 +26,8 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- suite raw [--quick] [--rows N] [--out DIR]   (the store's own floor: 1 000 000 single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; pgbench beside it)
                dotnet run -c Release --project Harness -- suite journal [--quick] [--messages N] [--iterations N] [--strategies A,B]   (the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal)
                dotnet run -c Release --project Harness -- suite tags [--quick] [--iterations N]   (tag queries at the end of a 3 000 000-event log: JSON array with GIN, comma-separated text with LIKE, a tag table)
+               dotnet run -c Release --project Harness -- suite dcb [--quick] [--rounds N] [--sizes tiny,small,medium] [--appenders A,B]   (conditional appends, DCB: Append vs AppendIf with and without conflict, 1 and 10 events, 1/10/100 clients)
+               dotnet run -c Release --project Harness -- suite reads [--quick] [--rounds N]   (Query, Project, following readers throttled and not, reading while writing and appending while reading)
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
@@ -120,8 +125,14 @@ public sealed record HarnessOptions
     /// <summary>The sizes of <c>suite tags</c>; null for every other verb.</summary>
     public TagsSuiteSettings? Tags { get; init; }
 
+    /// <summary>The grid of <c>suite dcb</c>; null for every other verb.</summary>
+    public DcbSuiteSettings? Dcb { get; init; }
+
+    /// <summary>The sizes of <c>suite reads</c>; null for every other verb.</summary>
+    public ReadsSuiteSettings? Reads { get; init; }
+
     /// <summary>The suites <c>suite NAME</c> runs.</summary>
-    public static IReadOnlyList<string> Suites { get; } = [RawSuite.Name, JournalSuite.Name, TagsSuite.Name];
+    public static IReadOnlyList<string> Suites { get; } = [RawSuite.Name, JournalSuite.Name, TagsSuite.Name, DcbSuite.Name, ReadsSuite.Name];
 
     // Each suite's own options, and why the main job's grid options mean nothing to it. The store's options (--store,
     // --pg-bin, --connection, --out, --label) are the main job's and every suite takes them.
@@ -130,6 +141,8 @@ public sealed record HarnessOptions
         [RawSuite.Name] = (["--quick", "--rows"], "no strategy runs; the floor is one client's single-row statements"),
         [JournalSuite.Name] = (["--quick", "--messages", "--iterations", "--strategies"], "the workloads are the original benchmark's"),
         [TagsSuite.Name] = (["--quick", "--iterations"], "no strategy runs; the logs are built in bulk and only queried"),
+        [DcbSuite.Name] = (["--quick", "--rounds", "--sizes", "--appenders"], "the workloads, append sizes and client counts are the originals'"),
+        [ReadsSuite.Name] = (["--quick", "--rounds"], "the workloads and reader counts are the originals'"),
     };
 
     private static readonly string[] GridOptions =
@@ -149,11 +162,14 @@ public sealed record HarnessOptions
         long? rows = null;
         int? messages = null;
         int? iterations = null;
+        int? rounds = null;
+        IReadOnlyList<CourseEnrollmentSize>? sizes = null;
+        IReadOnlyList<string>? appenders = null;
         string Value(int i) => i < args.Count ? args[i] : throw new ArgumentException($"Option {args[i - 1]} needs a value; see --help.");
         for (var i = 1; i < args.Count; i++)
         {
             var option = args[i];
-            if (GridOptions.Contains(option) && !own.Contains(option))
+            if ((GridOptions.Contains(option) || option is "--sizes" or "--appenders") && !own.Contains(option))
             {
                 throw new ArgumentException(
                     $"suite {name}: {option} has no meaning here ({why}); valid: {string.Join(", ", own)}, --store, --out, --label, --connection, --pg-bin.");
@@ -173,6 +189,20 @@ public sealed record HarnessOptions
                 case "--iterations":
                     iterations = (int)Number(option, Value(++i), 1, 100);
                     break;
+                case "--rounds" when own.Contains("--rounds"):
+                    rounds = (int)Number(option, Value(++i), 1, 100);
+                    break;
+                case "--sizes":
+                    sizes = [.. Value(++i).Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Select(CourseEnrollmentSize.Parse).Distinct()];
+                    break;
+                case "--appenders":
+                    appenders = [.. Value(++i).Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Distinct()];
+                    if (appenders.FirstOrDefault(a => !DcbAppenderCatalog.All.ContainsKey(a)) is { } unknown)
+                    {
+                        throw new ArgumentException($"--appenders: '{unknown}' is not a DCB appender; valid: {string.Join(", ", DcbAppenderCatalog.All.Keys)}.");
+                    }
+
+                    break;
                 default:
                     rest.Add(option);
                     break;
@@ -190,6 +220,18 @@ public sealed record HarnessOptions
         {
             var tags = quick ? TagsSuiteSettings.Quick : TagsSuiteSettings.Full;
             return options with { Tags = tags with { Iterations = iterations ?? tags.Iterations } };
+        }
+
+        if (name == DcbSuite.Name)
+        {
+            var dcb = quick ? DcbSuiteSettings.Quick : DcbSuiteSettings.Full;
+            return options with { Dcb = dcb with { Rounds = rounds ?? dcb.Rounds, Sizes = sizes ?? dcb.Sizes, Appenders = appenders ?? dcb.Appenders } };
+        }
+
+        if (name == ReadsSuite.Name)
+        {
+            var reads = quick ? ReadsSuiteSettings.Quick : ReadsSuiteSettings.Full;
+            return options with { Reads = reads with { Rounds = rounds ?? reads.Rounds } };
         }
 
         var journal = quick ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full;

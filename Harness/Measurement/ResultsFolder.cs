@@ -32,13 +32,18 @@ internal static class ResultsFolder
     /// Writes a suite's one-file result (<c>summary.md</c>) into <paramref name="folder"/>: under a temporary name first,
     /// renamed once complete, so that a failure leaves nothing half-written.
     /// </summary>
-    public static async Task WriteSummaryAsync(string folder, string summary, CancellationToken cancellationToken)
+    public static Task WriteSummaryAsync(string folder, string summary, CancellationToken cancellationToken) =>
+        WriteSummaryAsync(folder, summary, _ => { }, cancellationToken);
+
+    /// <summary>As <see cref="WriteSummaryAsync(string, string, CancellationToken)"/>, with more files (charts) written into the folder by <paramref name="writeMore"/>.</summary>
+    public static async Task WriteSummaryAsync(string folder, string summary, Action<string> writeMore, CancellationToken cancellationToken)
     {
         var partial = folder + ".partial";
         Directory.CreateDirectory(partial);
         try
         {
             await File.WriteAllTextAsync(Path.Combine(partial, "summary.md"), summary, cancellationToken).ConfigureAwait(false);
+            writeMore(partial);
             Directory.Move(partial, folder);
         }
         catch

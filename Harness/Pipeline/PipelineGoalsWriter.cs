@@ -49,7 +49,7 @@ public static class PipelineGoalsWriter
     private static string Bounds(Interval? ratio) =>
         ratio is { HasBounds: true } r ? string.Create(CultureInfo.InvariantCulture, $"{r.Lower:0.###} to {r.Upper:0.###} ({r.Samples} rounds)") : "none";
 
-    private static string Verdict(GoalVerdict verdict) => verdict switch
+    internal static string Verdict(GoalVerdict verdict) => verdict switch
     {
         GoalVerdict.Met => "**met**",
         GoalVerdict.NotMet => "**not met**",

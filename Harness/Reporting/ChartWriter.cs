@@ -17,11 +17,21 @@ public static class ChartWriter
     /// <summary>A chart: its file name without extension, and the plot.</summary>
     public sealed record Chart(string Name, Plot Plot);
 
+    /// <summary>A curve of a suite's chart: its points, each x with its y as a median and interval.</summary>
+    public sealed record Series(string Label, IReadOnlyList<(double X, Interval Y)> Points);
+
     public static IReadOnlyList<string> WriteAll(RunRecord record, string folder)
     {
         ArgumentNullException.ThrowIfNull(record);
+        return Save(Charts(record), folder);
+    }
+
+    /// <summary>Writes each chart as PNG and SVG into <paramref name="folder"/>; returns the files.</summary>
+    public static IReadOnlyList<string> Save(IEnumerable<Chart> charts, string folder)
+    {
+        ArgumentNullException.ThrowIfNull(charts);
         var written = new List<string>();
-        foreach (var chart in Charts(record))
+        foreach (var chart in charts)
         {
             using (chart.Plot)
             {
@@ -35,6 +45,33 @@ public static class ChartWriter
         }
 
         return written;
+    }
+
+    /// <summary>A suite's chart: one line per series with its intervals as error bars, both axes log10, labelled in real units.</summary>
+    public static Plot Curves(string title, string xLabel, string yLabel, IReadOnlyList<Series> series)
+    {
+        ArgumentNullException.ThrowIfNull(series);
+        var plot = new Plot();
+        var palette = new ScottPlot.Palettes.Category10();
+        for (var index = 0; index < series.Count; index++)
+        {
+            var points = series[index].Points.Where(p => p.Y.Estimate > 0).OrderBy(p => p.X).ToArray();
+            var color = palette.GetColor(index);
+            var xs = points.Select(p => Math.Log10(p.X)).ToArray();
+            var ys = points.Select(p => Math.Log10(p.Y.Estimate)).ToArray();
+            var scatter = plot.Add.Scatter(xs, ys, color);
+            scatter.LegendText = series[index].Label + (points.Length == 0 ? " (no result)" : "");
+            scatter.LineWidth = 2;
+            scatter.MarkerSize = 7;
+            var below = points.Select((p, i) => p.Y.Lower is { } low and > 0 ? ys[i] - Math.Log10(low) : 0).ToArray();
+            var above = points.Select((p, i) => p.Y.Upper is { } high and > 0 ? Math.Log10(high) - ys[i] : 0).ToArray();
+            plot.Add.Plottable(new ScottPlot.Plottables.ErrorBar(xs, ys, null, null, below, above) { Color = color, LineWidth = 1.5f });
+        }
+
+        var all = series.SelectMany(s => s.Points).ToArray();
+        Decorate(plot, title, xLabel, yLabel, all.Select(p => p.X),
+            all.SelectMany(p => new[] { p.Y.Estimate, p.Y.Lower ?? p.Y.Estimate, p.Y.Upper ?? p.Y.Estimate }));
+        return plot;
     }
 
     public static IEnumerable<Chart> Charts(RunRecord record)

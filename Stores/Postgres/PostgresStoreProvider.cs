@@ -9,7 +9,7 @@ namespace EventCommitLab.Stores.Postgres;
 /// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
 /// new database, dropped when the store is disposed.
 /// </summary>
-public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider
+public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider, IDcbLogProvider
 {
     /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
     public const int StorePoolSize = 100;
@@ -164,6 +164,19 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         return await PostgresTagLog.BuildAsync(
             new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true }.ConnectionString, storage, events, taggedAtEnd, () => DropDatabaseAsync(database), cancellationToken)
             .ConfigureAwait(false);
+    }
+
+    public async Task<IDcbLog> CreateDcbLogAsync(CancellationToken cancellationToken)
+    {
+        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_dcb", cancellationToken).ConfigureAwait(false);
+        if (Durability == PostgresDurability.AsyncCommit)
+        {
+            await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
+        }
+
+        // 100 appenders or readers and the background load of the reads suite share the pool.
+        var pooled = new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true, MaxPoolSize = StorePoolSize + 20 }.ConnectionString;
+        return await PostgresDcbLog.CreateAsync(pooled, $"PostgreSQL database {database}", () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<PeerDatabase> CreatePeerDatabaseAsync(CancellationToken cancellationToken)

@@ -1,0 +1,25 @@
+using EventCommitLab.Strategies.Dcb;
+
+namespace EventCommitLab.Harness.Dcb;
+
+/// <summary>The dcb suite's grid: dataset sizes x events per append x clients, every workload and appender in each cell.</summary>
+/// <param name="Rounds">Rounds per cell; in each, every workload and appender runs one window, interleaved (appenders rotated).</param>
+/// <param name="Window">How long each closed-loop window runs.</param>
+public sealed record DcbSuiteSettings(
+    IReadOnlyList<CourseEnrollmentSize> Sizes,
+    IReadOnlyList<int> EventsPerAppend,
+    IReadOnlyList<int> Clients,
+    IReadOnlyList<int> ConflictingEvents,
+    IReadOnlyList<string> Appenders,
+    int Rounds,
+    TimeSpan Window,
+    int Seed)
+{
+    public static DcbSuiteSettings Full { get; } = new(
+        CourseEnrollmentSize.All, [1, 10], [1, 10, 100], [1, 10, 100], [.. DcbAppenderCatalog.All.Keys], 5, TimeSpan.FromMilliseconds(400), CourseEnrollmentDataset.DefaultSeed);
+
+    public static DcbSuiteSettings Quick { get; } = new(
+        [CourseEnrollmentSize.Tiny], [1], [1, 4], [1], [.. DcbAppenderCatalog.All.Keys], 2, TimeSpan.FromMilliseconds(100), CourseEnrollmentDataset.DefaultSeed);
+
+    public IReadOnlyList<DcbWorkload> Workloads => DcbWorkload.For(ConflictingEvents);
+}

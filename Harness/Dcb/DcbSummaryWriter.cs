@@ -1,0 +1,153 @@
+using System.Globalization;
+using System.Text;
+using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Dcb;
+
+/// <summary>
+/// The dcb run's summary.md, laid out as go-crablet's tables (a row per operation and client count; appends/s, latency,
+/// allocations per append), one table per dataset size and append size, then the goals, the read-back, and the charts.
+/// </summary>
+public static class DcbSummaryWriter
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    public static string Write(DcbSuiteResult run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var md = new StringBuilder();
+        var s = run.Settings;
+        run.Environment.AppendHeader(md, "conditional appends (DCB) on the course-enrollment dataset (`suite dcb`)", "suite dcb", "Shape",
+            string.Create(Invariant, $"sizes {string.Join(", ", s.Sizes.Select(z => z.Name))}; {string.Join(" and ", s.EventsPerAppend)} events per append; {string.Join(", ", s.Clients)} clients; ") +
+            string.Create(Invariant, $"{s.Rounds} rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, interleaved (appenders rotated per round); seed {s.Seed}"));
+
+        md.AppendLine("## How each appender keeps the condition").AppendLine();
+        md.AppendLine("| Appender | Mechanism |").AppendLine("| --- | --- |");
+        foreach (var (appender, mechanism) in run.Mechanisms)
+        {
+            md.AppendLine(Invariant, $"| {appender} | {mechanism} |");
+        }
+
+        md.AppendLine().AppendLine("## Datasets").AppendLine();
+        md.AppendLine("Generated from the seed (the same events on every run), loaded with binary `COPY` into each appender's own log, with the conflict workloads' seed events after them.").AppendLine();
+        md.AppendLine("| Size | Courses | Students | Enrollments | Events | Load |").AppendLine("| --- | ---: | ---: | ---: | ---: | ---: |");
+        foreach (var load in run.Loads)
+        {
+            md.AppendLine(Invariant, $"| {load.Size} | {load.Counts.Courses:N0} | {load.Counts.Students:N0} | {load.Counts.Enrollments:N0} | {load.Counts.Events:N0} | {load.Took.TotalMilliseconds:N0} ms |");
+        }
+
+        md.AppendLine().AppendLine("## Appends").AppendLine();
+        md.AppendLine("**Appends/s** is the median over the rounds with its 95% interval (Harrell-Davis, Maritz-Jarrett); for the conflict workloads every append is refused, " +
+            "so it counts refusals. **p50 / p99** are over every append of every round, in ms. **Alloc** is what the whole process allocated per append (the client's share).").AppendLine();
+        foreach (var size in s.Sizes)
+        {
+            foreach (var events in s.EventsPerAppend)
+            {
+                md.AppendLine(Invariant, $"### {size.Name}, {events} event{(events == 1 ? "" : "s")} per append").AppendLine();
+                md.Append("| Workload | Clients |");
+                foreach (var appender in s.Appenders)
+                {
+                    md.Append(Invariant, $" {appender} appends/s [95%] | p50 / p99 | alloc |");
+                }
+
+                md.AppendLine().Append("| --- | ---: |").Append(string.Concat(Enumerable.Repeat(" ---: | ---: | ---: |", s.Appenders.Count))).AppendLine();
+                foreach (var workload in s.Workloads)
+                {
+                    foreach (var clients in s.Clients)
+                    {
+                        md.Append(Invariant, $"| {workload.Name} | {clients} |");
+                        foreach (var appender in s.Appenders)
+                        {
+                            var cell = run.Cells.FirstOrDefault(c => c.Size == size.Name && c.EventsPerAppend == events && c.Workload == workload && c.Clients == clients && c.Appender == appender);
+                            md.Append(cell is null ? " | | |" : string.Create(Invariant,
+                                $" {Rate(cell.OperationsPerSecond)} | {Latency(cell.Latency)} | {cell.AllocatedBytesPerOperation / 1024:N1} KiB |"));
+                        }
+
+                        md.AppendLine();
+                    }
+                }
+
+                md.AppendLine();
+            }
+        }
+
+        WriteGoals(md, run);
+        md.AppendLine("## Read back from the database").AppendLine();
+        md.AppendLine("Each log was read back after the run and held against what each caller was told: every append told \"written\" is there once, whole and in order; " +
+            "nothing of a refused append is there; nothing nobody was told about; no fresh student's condition failed; no conflicting append was written.").AppendLine();
+        md.AppendLine("| Size | Appender | Appends | Ended in an error | Events read back | Violations |").AppendLine("| --- | --- | ---: | ---: | ---: | --- |");
+        foreach (var v in run.Verifications)
+        {
+            md.AppendLine(Invariant, $"| {v.Size} | {v.Appender} | {v.Appends:N0} | {v.Errors:N0} | {v.EventsRead:N0} | {(v.Clean ? "none" : string.Join("; ", v.Violations))} |");
+        }
+
+        md.AppendLine().AppendLine("Charts: `charts/appends-per-second-SIZE-EVENTS.png` (and `.svg`): appends/s against clients, one line per appender and workload (Append, AppendIf).");
+        return md.ToString();
+    }
+
+    public static IEnumerable<ChartWriter.Chart> Charts(DcbSuiteResult run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        foreach (var size in run.Settings.Sizes)
+        {
+            foreach (var events in run.Settings.EventsPerAppend)
+            {
+                var series = new List<ChartWriter.Series>();
+                foreach (var appender in run.Settings.Appenders)
+                {
+                    foreach (var workload in new[] { DcbWorkload.Append, DcbWorkload.AppendIf })
+                    {
+                        series.Add(new ChartWriter.Series($"{appender} {workload.Name}", [.. run.Cells
+                            .Where(c => c.Size == size.Name && c.EventsPerAppend == events && c.Appender == appender && c.Workload == workload)
+                            .Select(c => ((double)c.Clients, c.OperationsPerSecond))]));
+                    }
+                }
+
+                yield return new ChartWriter.Chart(
+                    string.Create(Invariant, $"appends-per-second-{size.Name.ToLowerInvariant()}-{events}"),
+                    ChartWriter.Curves($"{size.Name} dataset, {events} event{(events == 1 ? "" : "s")} per append", "clients", "appends/s (median, 95% interval)", series));
+            }
+        }
+    }
+
+    private static void WriteGoals(StringBuilder md, DcbSuiteResult run)
+    {
+        md.AppendLine("## Goals").AppendLine();
+        md.AppendLine(string.Create(Invariant, $"C1: the condition costs at most 10%: AppendIf (no conflict) / Append >= {DcbGoals.ConditionKeeps} at the most clients, paired by round. ") +
+            string.Create(Invariant, $"C2: conditional appends scale: AppendIf events/s at the most clients >= {DcbGoals.ScalesBy}x those at one client. **Met** when the whole interval is on the goal's side, **not met** when the whole of it is on the other, else undecided.")).AppendLine();
+        md.AppendLine("| Goal | Appender | Ratio | 95% interval | Target | Verdict |").AppendLine("| --- | --- | ---: | --- | ---: | --- |");
+        foreach (var goal in run.Goals)
+        {
+            md.AppendLine(string.Create(Invariant, $"| {goal.Id}: {goal.Description} | {goal.Strategy} | {(goal.Ratio is null ? "-" : goal.Ratio.Estimate.ToString("0.###", Invariant))} | ") +
+                string.Create(Invariant, $"{(goal.Ratio is { HasBounds: true } r ? string.Create(Invariant, $"{r.Lower:0.###} to {r.Upper:0.###}") : "none")} | >= {goal.Target:0.##} | {PipelineGoalsWriter.Verdict(goal.Verdict)} |"));
+        }
+
+        md.AppendLine();
+        var most = run.Settings.Clients.Max();
+        foreach (var size in run.Settings.Sizes)
+        {
+            foreach (var events in run.Settings.EventsPerAppend)
+            {
+                var best = run.Cells.Where(c => c.Size == size.Name && c.EventsPerAppend == events && c.Clients == most && c.Workload == DcbWorkload.AppendIf)
+                    .OrderByDescending(c => c.EventsPerSecond.Estimate).FirstOrDefault();
+                if (best is not null)
+                {
+                    var where = string.Create(Invariant, $"({size.Name}, {events} event");
+                    var own = run.Goals.Where(g => g.Strategy == best.Appender && g.Description.Contains(where, StringComparison.Ordinal)).ToArray();
+                    md.AppendLine(string.Create(Invariant, $"- {size.Name}, {events} event{(events == 1 ? "" : "s")} per append: the fastest conditional appender at {most} clients is **{best.Appender}** ") +
+                        string.Create(Invariant, $"({best.EventsPerSecond.Estimate:N0} events/s); {string.Join(", ", own.Select(g => $"{g.Id} {(g.Ratio is null ? "-" : g.Ratio.Estimate.ToString("0.##", Invariant))} {PipelineGoalsWriter.Verdict(g.Verdict)}"))}."));
+                }
+            }
+        }
+
+        md.AppendLine();
+    }
+
+    internal static string Rate(Interval rate) => rate is { HasBounds: true }
+        ? string.Create(Invariant, $"{rate.Estimate:N0} [{rate.Lower:N0}-{rate.Upper:N0}]")
+        : string.Create(Invariant, $"{rate.Estimate:N0}");
+
+    private static string Latency(LatencySummary? latency) => latency is null ? "-" : string.Create(Invariant, $"{latency.P50Ms:0.##} / {latency.P99Ms:0.##}");
+}

@@ -1,0 +1,266 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Globalization;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Strategies.Port;
+
+namespace EventCommitLab.Harness.Reads;
+
+/// <summary>
+/// <c>suite reads</c>: reads as UmaDB and go-crablet measure them, on two DCB logs: one of tags x events per tag filled on
+/// the server (Query, the following readers, the writes), one holding the course-enrollment dataset (Project). Per
+/// reader count, rounds: in each, every workload once, in order, so that a workload and its with-background twin run
+/// side by side. Every query and projection is checked against what the log holds; every acknowledged write is read back.
+/// </summary>
+internal static class ReadsSuite
+{
+    public const string Name = "reads";
+    private const string WrittenType = "Written";
+
+    public static async Task<int> RunAsync(HarnessOptions options, ReadsSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(settings);
+        ArgumentNullException.ThrowIfNull(console);
+        var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-reads" });
+        var started = DateTimeOffset.Now;
+        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
+        if (provider is not IDcbLogProvider dcbLogs)
+        {
+            throw new ArgumentException($"suite reads: --store {options.Store} has no DCB log; the reads suite runs on: postgres.");
+        }
+
+        console.WriteLine($"Store: {provider.Description}");
+        await using var queryLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
+        await using var projectLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
+        var watch = Stopwatch.StartNew();
+        await queryLog.FillWithTaggedEventsAsync(settings.Tags, settings.EventsPerTag, cancellationToken).ConfigureAwait(false);
+        var build = watch.Elapsed;
+        var filled = (long)settings.Tags * settings.EventsPerTag;
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Query log: {filled:N0} events ({settings.Tags:N0} tags x {settings.EventsPerTag}) filled on the server in {build.TotalSeconds:0.0} s"));
+        var (dataset, counts) = CourseEnrollmentDataset.Generate(settings.ProjectSize, settings.Seed);
+        watch.Restart();
+        await projectLog.LoadAsync(dataset, cancellationToken).ConfigureAwait(false);
+        var projectLoad = new DcbLoad(settings.ProjectSize.Name, counts, watch.Elapsed);
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Project log: {settings.ProjectSize.Name}, {counts.Events:N0} events loaded with binary COPY in {watch.Elapsed.TotalMilliseconds:N0} ms"));
+
+        var run = new Run(settings, queryLog, projectLog, counts, filled, new GroupCommitAppender(queryLog));
+        var cells = new List<ReadsCellResult>();
+        try
+        {
+            foreach (var clients in settings.Readers)
+            {
+                var windows = Enum.GetValues<ReadsWorkload>().ToDictionary(w => w, _ => new List<ClosedLoopWindow>());
+                var latencies = Enum.GetValues<ReadsWorkload>().ToDictionary(w => w, _ => new LatencyHistogram());
+                var background = Enum.GetValues<ReadsWorkload>().ToDictionary(w => w, _ => new List<double>());
+                var fastest = Enum.GetValues<ReadsWorkload>().ToDictionary(w => w, _ => new FastestReader());
+                for (var round = 0; round < settings.Rounds; round++)
+                {
+                    foreach (var workload in Enum.GetValues<ReadsWorkload>())
+                    {
+                        var (window, backgroundRate) = await run.MeasureAsync(workload, clients, latencies[workload], fastest[workload], cancellationToken).ConfigureAwait(false);
+                        windows[workload].Add(window);
+                        if (backgroundRate is { } rate)
+                        {
+                            background[workload].Add(rate);
+                        }
+                    }
+                }
+
+                foreach (var workload in Enum.GetValues<ReadsWorkload>())
+                {
+                    var of = windows[workload];
+                    var events = of.Select(w => w.UnitsPerSecond).ToArray();
+                    cells.Add(new ReadsCellResult(workload, clients, RoundStatistics.Median([.. of.Select(w => w.OperationsPerSecond)]), RoundStatistics.Median(events), events,
+                        latencies[workload].Summary(), (double)of.Sum(w => w.AllocatedBytes) / Math.Max(1, of.Sum(w => w.Operations)),
+                        background[workload].Count > 0 ? RoundStatistics.Median(background[workload]) : null, fastest[workload].EventsPerSecond));
+                }
+
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{clients} clients: ") + string.Join("; ", cells.Where(c => c.Clients == clients).Select(c =>
+                    string.Create(CultureInfo.InvariantCulture, $"{c.Workload} {c.OperationsPerSecond.Estimate:N0} ops/s, {c.EventsPerSecond.Estimate:N0} events/s"))));
+            }
+        }
+        finally
+        {
+            await run.Appender.DisposeAsync().ConfigureAwait(false);
+        }
+
+        var readBack = await CountWrittenAsync(queryLog, filled, cancellationToken).ConfigureAwait(false);
+        if (readBack != run.WritesAcknowledged)
+        {
+            run.Wrong.Enqueue(string.Create(CultureInfo.InvariantCulture, $"{run.WritesAcknowledged:N0} writes acknowledged, {readBack:N0} in the log"));
+        }
+
+        var result = new ReadsSuiteResult(settings, build, projectLoad, cells, run.WritesAcknowledged, readBack, [.. run.Wrong.Take(20)],
+            SuiteEnvironment.Here(provider.Description, commandLine, started));
+        await ResultsFolder.WriteSummaryAsync(folder, ReadsSummaryWriter.Write(result), partial =>
+        {
+            var charts = Directory.CreateDirectory(Path.Combine(partial, "charts")).FullName;
+            ChartWriter.Save(ReadsSummaryWriter.Charts(result), charts);
+        }, cancellationToken).ConfigureAwait(false);
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Writes: {run.WritesAcknowledged:N0} acknowledged, {readBack:N0} read back; {(run.Wrong.IsEmpty ? "every query and projection exact" : $"{run.Wrong.Count} wrong answers")}"));
+        console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+        return run.Wrong.IsEmpty ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
+    }
+
+    private static async Task<long> CountWrittenAsync(IDcbLogReader log, long after, CancellationToken cancellationToken)
+    {
+        long count = 0;
+        var query = new DcbQuery([new DcbQueryItem([WrittenType], [])]);
+        for (var from = after; ;)
+        {
+            var page = await log.ReadAsync(query, from, 10_000, cancellationToken).ConfigureAwait(false);
+            count += page.Count;
+            if (page.Count == 0)
+            {
+                return count;
+            }
+
+            from = page[^1].Position;
+        }
+    }
+
+    /// <summary>The fastest single reader seen, in events/s over its whole read.</summary>
+    private sealed class FastestReader
+    {
+        private readonly Lock _lock = new();
+
+        public double? EventsPerSecond { get; private set; }
+
+        public void Saw(double eventsPerSecond)
+        {
+            lock (_lock)
+            {
+                EventsPerSecond = Math.Max(EventsPerSecond ?? 0, eventsPerSecond);
+            }
+        }
+    }
+
+    private sealed class Run(ReadsSuiteSettings settings, IDcbLog queryLog, IDcbLog projectLog, DatasetCounts counts, long filled, GroupCommitAppender appender)
+    {
+        private long _writes;
+
+        public GroupCommitAppender Appender { get; } = appender;
+
+        public ConcurrentQueue<string> Wrong { get; } = new();
+
+        public long WritesAcknowledged => Interlocked.Read(ref _writes);
+
+        public async Task<(ClosedLoopWindow Window, double? Background)> MeasureAsync(
+            ReadsWorkload workload, int clients, LatencyHistogram latencies, FastestReader fastest, CancellationToken cancellationToken)
+        {
+            switch (workload)
+            {
+                case ReadsWorkload.Query:
+                    return (await ClosedLoop.ForAsync(clients, settings.Window, _ => QueryAsync(cancellationToken), latencies).ConfigureAwait(false), null);
+                case ReadsWorkload.Project:
+                    // A projection reads the whole dataset: a fixed number per round, not a window that would end mid-way.
+                    return (await ClosedLoop.CountAsync(clients, Math.Max(1, 4 / clients), _ => ProjectAsync(cancellationToken), latencies).ConfigureAwait(false), null);
+                case ReadsWorkload.Read:
+                case ReadsWorkload.ReadThrottled:
+                    var throttle = workload == ReadsWorkload.ReadThrottled ? new ReadThrottle(settings.ThrottledRate) : null;
+                    return (await ClosedLoop.CountAsync(clients, 1, _ => FollowAsync(throttle, fastest, cancellationToken), latencies).ConfigureAwait(false), null);
+                case ReadsWorkload.ReadWhileWriting:
+                {
+                    var done = false;
+                    var writers = ClosedLoop.UntilAsync(settings.Background, () => Volatile.Read(ref done), client => AppendAsync(client, cancellationToken));
+                    ClosedLoopWindow readers;
+                    try
+                    {
+                        readers = await ClosedLoop.CountAsync(clients, 1, _ => FollowAsync(null, fastest, cancellationToken), latencies).ConfigureAwait(false);
+                    }
+                    finally
+                    {
+                        Volatile.Write(ref done, true);
+                    }
+
+                    return (readers, (await writers.ConfigureAwait(false)).OperationsPerSecond);
+                }
+
+                case ReadsWorkload.Append:
+                    return (await ClosedLoop.ForAsync(clients, settings.Window, client => AppendAsync(client, cancellationToken), latencies).ConfigureAwait(false), null);
+                default:
+                {
+                    var done = false;
+                    var readers = ClosedLoop.UntilAsync(settings.Background, () => Volatile.Read(ref done), _ => FollowAsync(null, null, cancellationToken));
+                    ClosedLoopWindow appends;
+                    try
+                    {
+                        appends = await ClosedLoop.ForAsync(clients, settings.Window, client => AppendAsync(client, cancellationToken), latencies).ConfigureAwait(false);
+                    }
+                    finally
+                    {
+                        Volatile.Write(ref done, true);
+                    }
+
+                    return (appends, (await readers.ConfigureAwait(false)).UnitsPerSecond);
+                }
+            }
+        }
+
+        private async Task<long> QueryAsync(CancellationToken cancellationToken)
+        {
+            var tag = Random.Shared.Next(settings.Tags);
+            var events = await queryLog.ReadAsync(DcbQuery.Of([], string.Create(CultureInfo.InvariantCulture, $"tag:{tag}")), 0, settings.EventsPerTag + 1, cancellationToken).ConfigureAwait(false);
+            if (!events.Select(e => e.Position).SequenceEqual(Enumerable.Range(0, settings.EventsPerTag).Select(j => tag + 1 + ((long)j * settings.Tags))))
+            {
+                Wrong.Enqueue(string.Create(CultureInfo.InvariantCulture, $"Query tag:{tag} returned {events.Count} events, not exactly its {settings.EventsPerTag}"));
+            }
+
+            return events.Count;
+        }
+
+        private async Task<long> ProjectAsync(CancellationToken cancellationToken)
+        {
+            var projected = await CourseEnrollmentProjection.ProjectAsync(projectLog, cancellationToken).ConfigureAwait(false);
+            if (projected != counts)
+            {
+                Wrong.Enqueue($"Project counted {projected}, the dataset holds {counts}");
+            }
+
+            return projected.Events;
+        }
+
+        /// <summary>Reads <see cref="ReadsSuiteSettings.ReaderEvents"/> events page by page from a random place in the filled log.</summary>
+        private async Task<long> FollowAsync(ReadThrottle? throttle, FastestReader? fastest, CancellationToken cancellationToken)
+        {
+            var after = Random.Shared.NextInt64(0, Math.Max(1, filled - settings.ReaderEvents));
+            var started = Stopwatch.GetTimestamp();
+            long read = 0;
+            while (read < settings.ReaderEvents)
+            {
+                var page = (int)Math.Min(settings.PageSize, settings.ReaderEvents - read);
+                if (throttle?.WaitBefore(read, page, Stopwatch.GetElapsedTime(started)) is { } wait && wait > TimeSpan.Zero)
+                {
+                    await Task.Delay(wait, cancellationToken).ConfigureAwait(false);
+                }
+
+                var events = await queryLog.ReadAsync(null, after, page, cancellationToken).ConfigureAwait(false);
+                if (events.Count == 0)
+                {
+                    break;
+                }
+
+                read += events.Count;
+                after = events[^1].Position;
+            }
+
+            fastest?.Saw(read / Stopwatch.GetElapsedTime(started).TotalSeconds);
+            return read;
+        }
+
+        private async Task<long> AppendAsync(int client, CancellationToken cancellationToken)
+        {
+            var result = await Appender.AppendAsync(
+                DcbAppend.Unconditional(new DcbEvent(WrittenType, [string.Create(CultureInfo.InvariantCulture, $"writer:{client}")], "{\"by\":\"reads suite\"}")),
+                cancellationToken).ConfigureAwait(false);
+            Interlocked.Increment(ref _writes);
+            return result.Positions.Count;
+        }
+    }
+}

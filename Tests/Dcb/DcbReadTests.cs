@@ -1,0 +1,79 @@
+using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.Reads;
+using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Dcb;
+
+/// <summary>The reads suite's reads: Query returns exactly a tag's events, Project the dataset's counts, the throttle never lets a reader ahead of its rate.</summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class DcbReadTests(LabStores stores)
+{
+    [Fact]
+    public async Task a_query_for_one_tag_among_many_returns_exactly_its_events_in_position_order()
+    {
+        await using var log = await DcbLogs.FreshAsync(stores);
+        await log.FillWithTaggedEventsAsync(1_000, 10, CancellationToken.None);
+
+        var events = await log.ReadAsync(DcbQuery.Of([], "tag:7"), 0, 100, CancellationToken.None);
+
+        Assert.Equal(Enumerable.Range(0, 10).Select(j => 8L + (1_000 * j)), events.Select(e => e.Position));
+        Assert.All(events, e => Assert.Equal(["tag:7"], e.Tags));
+        Assert.Empty(await log.ReadAsync(DcbQuery.Of([], "tag:1000"), 0, 100, CancellationToken.None));
+        Assert.Empty(await log.ReadAsync(DcbQuery.Of(["Other"], "tag:7"), 0, 100, CancellationToken.None));
+        Assert.Equal([5008L, 6008], (await log.ReadAsync(DcbQuery.Of(["Tagged"], "tag:7"), 4008, 2, CancellationToken.None)).Select(e => e.Position));
+        Assert.Equal(10_000, await log.HeadAsync(CancellationToken.None));
+    }
+
+    [Fact]
+    public async Task a_query_of_several_items_returns_the_events_matching_any_of_them()
+    {
+        await using var log = await DcbLogs.FreshAsync(stores);
+        await log.FillWithTaggedEventsAsync(100, 3, CancellationToken.None);
+
+        var events = await log.ReadAsync(new DcbQuery([new DcbQueryItem([], ["tag:1"]), new DcbQueryItem(["Tagged"], ["tag:2"])]), 0, 100, CancellationToken.None);
+
+        Assert.Equal([2L, 3, 102, 103, 202, 203], events.Select(e => e.Position));
+    }
+
+    [Fact]
+    public async Task project_counts_the_courses_students_and_enrollments_the_dataset_holds_across_pages()
+    {
+        await using var log = await DcbLogs.FreshAsync(stores);
+        var (events, counts) = CourseEnrollmentDataset.Generate(CourseEnrollmentSize.Small);
+        await log.LoadAsync(events, CancellationToken.None);
+        await log.LoadAsync([new DcbEvent("Unrelated", ["course:1"], "{}")], CancellationToken.None);
+
+        Assert.True(counts.Events > CourseEnrollmentProjection.PageSize);
+        Assert.Equal(counts, await CourseEnrollmentProjection.ProjectAsync(log, CancellationToken.None));
+    }
+
+    [Fact]
+    public void the_throttle_makes_a_reader_wait_until_its_next_page_fits_under_the_rate()
+    {
+        var throttle = new ReadThrottle(10_000);
+
+        Assert.Equal(TimeSpan.FromMilliseconds(100), throttle.WaitBefore(0, 1_000, TimeSpan.Zero));
+        Assert.Equal(TimeSpan.FromMilliseconds(150), throttle.WaitBefore(1_000, 1_000, TimeSpan.FromMilliseconds(50)));
+        Assert.Equal(TimeSpan.Zero, throttle.WaitBefore(1_000, 1_000, TimeSpan.FromMilliseconds(250)));
+        Assert.Throws<ArgumentOutOfRangeException>(() => new ReadThrottle(0));
+    }
+
+    [Fact]
+    public void a_throttled_reader_on_any_schedule_never_has_read_more_than_the_rate_allows()
+    {
+        var throttle = new ReadThrottle(10_000);
+        var random = new Random(5);
+        var elapsed = TimeSpan.Zero;
+        long read = 0;
+        for (var page = 0; page < 1_000; page++)
+        {
+            var size = 1 + random.Next(1_000);
+            elapsed += throttle.WaitBefore(read, size, elapsed);
+            read += size;
+            Assert.True(read <= throttle.EventsPerSecond * elapsed.TotalSeconds + 1e-6, $"{read} events read at {elapsed}");
+            // Reading the page takes between nothing and 20 ms.
+            elapsed += TimeSpan.FromMilliseconds(random.Next(20));
+        }
+    }
+}
