@@ -235,9 +235,11 @@ internal static class ReadsSuite
             while (read < settings.ReaderEvents)
             {
                 var page = (int)Math.Min(settings.PageSize, settings.ReaderEvents - read);
-                if (throttle?.WaitBefore(read, page, Stopwatch.GetElapsedTime(started)) is { } wait && wait > TimeSpan.Zero)
+                // Timers count whole milliseconds and drop the fraction: waited in whole milliseconds rounded up, and
+                // asked again, the reader is never let through early.
+                while (throttle?.WaitBefore(read, page, Stopwatch.GetElapsedTime(started)) is { } wait && wait > TimeSpan.Zero)
                 {
-                    await Task.Delay(wait, cancellationToken).ConfigureAwait(false);
+                    await Task.Delay(TimeSpan.FromMilliseconds(Math.Ceiling(wait.TotalMilliseconds)), cancellationToken).ConfigureAwait(false);
                 }
 
                 var events = await queryLog.ReadAsync(null, after, page, cancellationToken).ConfigureAwait(false);

@@ -56,9 +56,12 @@ internal sealed class PostgresDcbLog : IDcbLog
         UNION ALL SELECT 'position', position FROM written
         """;
 
-    // Locks taken in one order (sorted keys) so that two appends never wait for each other crosswise.
+    // Locks taken in one order (sorted keys, each once, exclusive if any use of it is) so that two appends never wait
+    // for each other crosswise. A condition takes its keys exclusively, written events theirs shared: a condition
+    // excludes every writer of what it matches and every rival condition on it, while writers never wait for writers.
     private const string TagLocks =
-        "SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) AS keys";
+        "SELECT count(*) FROM (SELECT k, bool_or(x) AS x FROM unnest($1::text[], $2::bool[]) AS u(k, x) GROUP BY k ORDER BY k) AS s, " +
+        "LATERAL (SELECT CASE WHEN s.x THEN pg_advisory_xact_lock(hashtextextended(s.k, 0))::text ELSE pg_advisory_xact_lock_shared(hashtextextended(s.k, 0))::text END) AS l";
 
     private readonly NpgsqlDataSource _dataSource;
     private readonly Func<ValueTask> _onDispose;
@@ -100,7 +103,9 @@ internal sealed class PostgresDcbLog : IDcbLog
         if (locking == DcbLocking.TagLocks)
         {
             var locks = new NpgsqlBatchCommand(TagLocks);
-            locks.Parameters.Add(TextArray([.. LockKeys(append)]));
+            var keys = LockKeys(append).ToArray();
+            locks.Parameters.Add(TextArray(keys.Select(k => k.Key)));
+            locks.Parameters.Add(new NpgsqlParameter<bool[]> { TypedValue = [.. keys.Select(k => k.Exclusive)] });
             batch.BatchCommands.Add(locks);
         }
 
@@ -251,23 +256,27 @@ internal sealed class PostgresDcbLog : IDcbLog
         await _onDispose().ConfigureAwait(false);
     }
 
-    /// <summary>What an append locks: each tag of its condition's items (the types of a tagless item), each tag and type of its events.</summary>
-    internal static IEnumerable<string> LockKeys(DcbAppend append)
+    /// <summary>
+    /// What an append locks: exclusively, each tag of its condition's items (the types of a tagless item); shared, each
+    /// tag and type of its events. An event matching an item carries all the item's tags (or its type), so a writer of
+    /// it and the condition always want one key, one of them exclusively.
+    /// </summary>
+    internal static IEnumerable<(string Key, bool Exclusive)> LockKeys(DcbAppend append)
     {
         foreach (var item in append.Condition?.FailIfEventsMatch.Items ?? [])
         {
             foreach (var key in item.Tags.Count > 0 ? item.Tags : item.Types.Select(t => "type:" + t))
             {
-                yield return key;
+                yield return (key, true);
             }
         }
 
         foreach (var e in append.Events)
         {
-            yield return "type:" + e.Type;
+            yield return ("type:" + e.Type, false);
             foreach (var tag in e.Tags)
             {
-                yield return tag;
+                yield return (tag, false);
             }
         }
     }

@@ -2,11 +2,11 @@ using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Strategies.Dcb;
 
-/// <summary>go-crablet's way on PostgreSQL: one transaction per append, holding a lock per tag of its condition and of its events.</summary>
+/// <summary>go-crablet's way on PostgreSQL: one transaction per append, holding an advisory lock per tag of its condition (exclusive) and of its events (shared).</summary>
 public sealed class TagLockAppender(IDcbLog log) : TransactionPerAppendAppender(log, DcbLocking.TagLocks)
 {
     public override string Name => "TagLocks";
 
     public override string Mechanism =>
-        "a transaction per append; transaction-scoped advisory locks on every tag (or type, for a tagless item) of the condition and of the written events, taken in one order, then the check and the insert";
+        "a transaction per append; transaction-scoped advisory locks, exclusive on every tag (a tagless item: type) of the condition, shared on every tag and type of the written events, taken in one order; then the check and the insert in one statement";
 }
