@@ -16,7 +16,7 @@ public sealed record DcbSuiteSettings(
     int Seed)
 {
     public static DcbSuiteSettings Full { get; } = new(
-        CourseEnrollmentSize.All, [1, 10], [1, 10, 100], [1, 10, 100], [.. DcbAppenderCatalog.All.Keys], 5, TimeSpan.FromMilliseconds(400), CourseEnrollmentDataset.DefaultSeed);
+        CourseEnrollmentSize.All, [1, 10], [1, 10, 100], [1, 10, 100], [.. DcbAppenderCatalog.All.Keys], 7, TimeSpan.FromMilliseconds(400), CourseEnrollmentDataset.DefaultSeed);
 
     public static DcbSuiteSettings Quick { get; } = new(
         [CourseEnrollmentSize.Tiny], [1], [1, 4], [1], [.. DcbAppenderCatalog.All.Keys], 2, TimeSpan.FromMilliseconds(100), CourseEnrollmentDataset.DefaultSeed);

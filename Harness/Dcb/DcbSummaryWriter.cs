@@ -146,7 +146,7 @@ public static class DcbSummaryWriter
     }
 
     internal static string Rate(Interval rate) => rate is { HasBounds: true }
-        ? string.Create(Invariant, $"{rate.Estimate:N0} [{rate.Lower:N0}-{rate.Upper:N0}]")
+        ? string.Create(Invariant, $"{rate.Estimate:N0} [{rate.Lower:N0}, {rate.Upper:N0}]")
         : string.Create(Invariant, $"{rate.Estimate:N0}");
 
     private static string Latency(LatencySummary? latency) => latency is null ? "-" : string.Create(Invariant, $"{latency.P50Ms:0.##} / {latency.P99Ms:0.##}");

@@ -175,7 +175,9 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         }
 
         // 100 appenders or readers and the background load of the reads suite share the pool.
-        var pooled = new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true, MaxPoolSize = StorePoolSize + 20 }.ConnectionString;
+        // Statements used again and again (the check-and-insert, the locks, the reads) are prepared once per connection:
+        // PostgreSQL then stops planning the check's CTE on every batch.
+        var pooled = new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true, MaxPoolSize = StorePoolSize + 20, MaxAutoPrepare = 20, AutoPrepareMinUsages = 2 }.ConnectionString;
         return await PostgresDcbLog.CreateAsync(pooled, $"PostgreSQL database {database}", () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
     }
 
