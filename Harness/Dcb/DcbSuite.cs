@@ -25,13 +25,8 @@ internal static class DcbSuite
         ArgumentNullException.ThrowIfNull(console);
         var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-dcb" });
         var started = DateTimeOffset.Now;
-        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-        if (provider is not IDcbLogProvider dcbLogs)
-        {
-            throw new ArgumentException($"suite dcb: --store {options.Store} has no DCB log; the dcb suite runs on: postgres.");
-        }
-
-        console.WriteLine($"Store: {provider.Description}");
+        var (provider, dcbLogs) = await SuiteStore.StartAsync<IDcbLogProvider>(options, Name, "has no DCB log", "postgres", console, cancellationToken).ConfigureAwait(false);
+        await using var disposeProvider = provider;
         var loads = new List<DcbLoad>();
         var cells = new List<DcbCellResult>();
         var verifications = new List<DcbVerification>();

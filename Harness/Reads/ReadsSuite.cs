@@ -29,13 +29,8 @@ internal static class ReadsSuite
         ArgumentNullException.ThrowIfNull(console);
         var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-reads" });
         var started = DateTimeOffset.Now;
-        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-        if (provider is not IDcbLogProvider dcbLogs)
-        {
-            throw new ArgumentException($"suite reads: --store {options.Store} has no DCB log; the reads suite runs on: postgres.");
-        }
-
-        console.WriteLine($"Store: {provider.Description}");
+        var (provider, dcbLogs) = await SuiteStore.StartAsync<IDcbLogProvider>(options, Name, "has no DCB log", "postgres", console, cancellationToken).ConfigureAwait(false);
+        await using var disposeProvider = provider;
         await using var queryLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
         await using var projectLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
         var watch = Stopwatch.StartNew();

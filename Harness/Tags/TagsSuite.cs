@@ -24,13 +24,8 @@ internal static class TagsSuite
         ArgumentNullException.ThrowIfNull(console);
         var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-tags" });
         var started = DateTimeOffset.Now;
-        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-        if (provider is not ITagLogProvider tagLogs)
-        {
-            throw new ArgumentException($"suite tags: --store {options.Store} cannot build a tag log; the tags suite runs on: postgres.");
-        }
-
-        console.WriteLine($"Store: {provider.Description}");
+        var (provider, tagLogs) = await SuiteStore.StartAsync<ITagLogProvider>(options, Name, "cannot build a tag log", "postgres", console, cancellationToken).ConfigureAwait(false);
+        await using var disposeProvider = provider;
         var storages = Enum.GetValues<TagStorage>();
         var logs = new List<ITagLog>();
         try
