@@ -27,8 +27,8 @@ public sealed class RawSuiteTests : IDisposable
     }
 
     [Theory]
-    [InlineData(new[] { "suite" }, "suite: name the suite to run; valid: raw, journal, tags.")]
-    [InlineData(new[] { "suite", "speed" }, "suite: 'speed' is not a suite; valid: raw, journal, tags.")]
+    [InlineData(new[] { "suite" }, "suite: name the suite to run; valid: raw, journal, tags, dcb, reads.")]
+    [InlineData(new[] { "suite", "speed" }, "suite: 'speed' is not a suite; valid: raw, journal, tags, dcb, reads.")]
     [InlineData(new[] { "suite", "raw", "--rows", "5" }, "--rows")]
     [InlineData(new[] { "suite", "raw", "--rows" }, "Option --rows needs a value")]
     [InlineData(new[] { "suite", "raw", "--strategies", "InsertMany" }, "suite raw: --strategies has no meaning here")]
