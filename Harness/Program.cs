@@ -54,34 +54,18 @@ try
             options, "dotnet run -c Release --project Harness -- pipeline" + (args.Length > 1 ? " " + string.Join(' ', args.Skip(1)) : ""), Console.Out, cancellation.Token);
     }
 
-    if (options is { Verb: "suite", Raw: { } raw })
+    if (options.Verb == "suite")
     {
-        return await EventCommitLab.Harness.Raw.RawSuite.RunAsync(
-            options, raw, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
-    }
-
-    if (options is { Verb: "suite", Tags: { } tags })
-    {
-        return await EventCommitLab.Harness.Tags.TagsSuite.RunAsync(
-            options, tags, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
-    }
-
-    if (options is { Verb: "suite", Dcb: { } dcb })
-    {
-        return await EventCommitLab.Harness.Dcb.DcbSuite.RunAsync(
-            options, dcb, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
-    }
-
-    if (options is { Verb: "suite", Reads: { } reads })
-    {
-        return await EventCommitLab.Harness.Reads.ReadsSuite.RunAsync(
-            options, reads, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
-    }
-
-    if (options is { Verb: "suite", Journal: { } journal })
-    {
-        return await EventCommitLab.Harness.Journal.JournalSuite.RunAsync(
-            options, journal, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
+        var commandLine = "dotnet run -c Release --project Harness -- " + string.Join(' ', args);
+        return await (options switch
+        {
+            { Raw: { } raw } => EventCommitLab.Harness.Raw.RawSuite.RunAsync(options, raw, commandLine, Console.Out, cancellation.Token),
+            { Tags: { } tags } => EventCommitLab.Harness.Tags.TagsSuite.RunAsync(options, tags, commandLine, Console.Out, cancellation.Token),
+            { Dcb: { } dcb } => EventCommitLab.Harness.Dcb.DcbSuite.RunAsync(options, dcb, commandLine, Console.Out, cancellation.Token),
+            { Reads: { } reads } => EventCommitLab.Harness.Reads.ReadsSuite.RunAsync(options, reads, commandLine, Console.Out, cancellation.Token),
+            { Journal: { } journal } => EventCommitLab.Harness.Journal.JournalSuite.RunAsync(options, journal, commandLine, Console.Out, cancellation.Token),
+            _ => throw new InvalidOperationException("suite: the options name a suite but carry no settings for it."),
+        });
     }
 
     return await LabRunner.RunAsync(options, "dotnet run -c Release --project Harness" + (args.Length > 0 ? " -- " + string.Join(' ', args) : ""), Console.Out, cancellation.Token);

@@ -23,14 +23,9 @@ internal static class RawSuite
         ArgumentNullException.ThrowIfNull(console);
         var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-raw" });
         var started = DateTimeOffset.Now;
-        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-        if (provider is not IKeyValueFloorProvider floors)
-        {
-            throw new ArgumentException(
-                $"suite raw: --store {options.Store} has no key-value floor built; the raw suite runs on: {string.Join(", ", StoreCatalog.Names.Where(n => n != options.Store))}.");
-        }
-
-        console.WriteLine($"Store: {provider.Description}");
+        var (provider, floors) = await SuiteStore.StartAsync<IKeyValueFloorProvider>(
+            options, Name, "has no key-value floor built", string.Join(", ", StoreCatalog.Names.Where(n => n != options.Store)), console, cancellationToken).ConfigureAwait(false);
+        await using var disposeProvider = provider;
         var phases = new List<RawPhaseResult>();
         async Task<RawPhaseResult> Phase(Func<Task<RawPhaseResult>> run)
         {
