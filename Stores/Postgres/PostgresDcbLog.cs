@@ -140,14 +140,15 @@ internal sealed class PostgresDcbLog : IDcbLog
         write.BatchCommands.Add(new NpgsqlBatchCommand("COMMIT"));
         var (broken, positions) = await ExecuteWriteAsync(connection, write, cancellationToken).ConfigureAwait(false);
 
-        var truth = DcbBatchConditions.Decide(batch, broken);
+        // Only an append the log broke can change what follows it; with none, what was assumed is the truth.
+        var truth = broken.Count == 0 ? assumed : DcbBatchConditions.Decide(batch, broken);
         var results = new DcbAppendResult?[batch.Count];
         var next = 0;
         for (var i = 0; i < batch.Count; i++)
         {
             if (assumed[i] && !broken.Contains(i))
             {
-                results[i] = new DcbAppendResult([.. positions.Skip(next).Take(batch[i].Events.Count)]);
+                results[i] = new DcbAppendResult(positions.GetRange(next, batch[i].Events.Count));
                 next += batch[i].Events.Count;
             }
             else
