@@ -6,6 +6,7 @@ using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -15,21 +16,11 @@ namespace EventCommitLab.Tests.Harness;
 /// </summary>
 public sealed class FaultsSuiteTests : IAsyncLifetime
 {
-    private readonly string _tempRoot = Path.Combine(Path.GetTempPath(), $"commit-lab-faults-{Guid.NewGuid().ToString("N")[..8]}");
-    private PostgresStoreProvider _provider = null!;
+    private OwnPostgres _own = null!;
 
-    public async Task InitializeAsync() =>
-        _provider = await PostgresStoreProvider.ConnectAsync(
-            await PrivatePostgresServer.StartAsync(new PrivatePostgresOptions { TempRoot = _tempRoot }, CancellationToken.None), CancellationToken.None);
+    public async Task InitializeAsync() => _own = await OwnPostgres.StartAsync("faults");
 
-    public async Task DisposeAsync()
-    {
-        await _provider.DisposeAsync();
-        if (Directory.Exists(_tempRoot))
-        {
-            Directory.Delete(_tempRoot, recursive: true);
-        }
-    }
+    public async Task DisposeAsync() => await _own.DisposeAsync();
 
     [Theory]
     [InlineData(FaultKind.KillServer, "TransactionalCounter")]
@@ -41,7 +32,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     [InlineData(FaultKind.CounterAheadOfLog, "BatchingPipeline")]
     public async Task a_strategy_that_claims_durability_loses_doubles_and_alters_nothing_when_the_database_is_hurt_under_load(FaultKind fault, string strategy)
     {
-        var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _provider, CancellationToken.None);
+        var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _own.Provider, CancellationToken.None);
 
         Assert.True(result.Failure is null, result.Failure);
         Assert.True(result.FaultsInjected > 0);
@@ -57,8 +48,8 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     [Fact]
     public async Task a_run_whose_server_dies_stops_as_a_lost_store_writes_nothing_and_blames_no_strategy()
     {
-        var server = (PrivatePostgresServer)_provider.Server;
-        var folder = Path.Combine(_tempRoot, "run");
+        var server = _own.Server;
+        var folder = Path.Combine(_own.TempRoot, "run");
         var options = HarnessOptions.Parse(
             ["--connection", server.AdminConnectionString, "--strategies", "InsertMany", "--load", "waves", "--methods", "CommitEvents",
              "--events", "1", "--concurrency", "2", "--rounds", "30", "--window", "1", "--out", folder],
@@ -77,7 +68,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     [Fact]
     public async Task a_short_soak_of_many_committers_ends_with_a_clean_log_and_every_task_exception_observed()
     {
-        var soak = await FaultsRunner.RunSoakAsync(StrategyCatalog.Get("BatchingPipeline"), _provider, 300, TimeSpan.FromSeconds(3), CancellationToken.None);
+        var soak = await FaultsRunner.RunSoakAsync(StrategyCatalog.Get("BatchingPipeline"), _own.Provider, 300, TimeSpan.FromSeconds(3), CancellationToken.None);
 
         Assert.True(soak.Failure is null, soak.Failure);
         Assert.Equal(0, soak.UnobservedTaskExceptions);
