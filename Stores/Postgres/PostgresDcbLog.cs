@@ -21,7 +21,7 @@ namespace EventCommitLab.Stores.Postgres;
 /// </remarks>
 internal sealed class PostgresDcbLog : IDcbLog
 {
-    private const string Table = "dcb_events";
+    internal const string Table = "dcb_events";
     private const string Positions = "dcb_positions";
     private const string TagIndex = "dcb_events_by_tag";
     // The key of the batch writers' exclusive lock: any fixed number no other lock of the lab's uses.
@@ -82,6 +82,19 @@ internal sealed class PostgresDcbLog : IDcbLog
 
     public string Description { get; }
 
+    /// <summary>The database the log lives in, for fault injection on its connections.</summary>
+    internal string DatabaseName => new NpgsqlConnectionStringBuilder(_dataSource.ConnectionString).Database!;
+
+    /// <summary>How the log connects, for tests that reach the same database another way (through a relay).</summary>
+    internal string ConnectionString => _dataSource.ConnectionString;
+
+    /// <summary>A log over a database whose schema another <see cref="PostgresDcbLog"/> made; for tests.</summary>
+    internal static PostgresDcbLog Open(string connectionString, string description) =>
+        new(NpgsqlDataSource.Create(connectionString), description, () => ValueTask.CompletedTask);
+
+    /// <summary>A connection of the log's own pool, for tests that hold its locks from outside.</summary>
+    internal ValueTask<NpgsqlConnection> OpenConnectionAsync(CancellationToken cancellationToken) => _dataSource.OpenConnectionAsync(cancellationToken);
+
     public static async Task<PostgresDcbLog> CreateAsync(string connectionString, string description, Func<ValueTask> onDispose, CancellationToken cancellationToken)
     {
         var log = new PostgresDcbLog(NpgsqlDataSource.Create(connectionString), description, onDispose);
@@ -118,9 +131,10 @@ internal sealed class PostgresDcbLog : IDcbLog
         }
 
         batch.BatchCommands.Add(CheckAndInsertCommand([append], [true]));
-        batch.BatchCommands.Add(new NpgsqlBatchCommand("COMMIT"));
+        var commit = new NpgsqlBatchCommand("COMMIT");
+        batch.BatchCommands.Add(commit);
 
-        var (broken, positions) = await ExecuteWriteAsync(connection, batch, cancellationToken).ConfigureAwait(false);
+        var (broken, positions) = await ExecuteWriteAsync(connection, batch, commit, cancellationToken).ConfigureAwait(false);
         return broken.Count > 0 ? DcbAppendResult.ConditionFailed : new DcbAppendResult(positions);
     }
 
@@ -137,8 +151,9 @@ internal sealed class PostgresDcbLog : IDcbLog
         write.BatchCommands.Add(new NpgsqlBatchCommand(IndexOnlyChecks));
         write.BatchCommands.Add(new NpgsqlBatchCommand($"SELECT pg_advisory_xact_lock({BatchWriterLock})"));
         write.BatchCommands.Add(CheckAndInsertCommand(batch, assumed));
-        write.BatchCommands.Add(new NpgsqlBatchCommand("COMMIT"));
-        var (broken, positions) = await ExecuteWriteAsync(connection, write, cancellationToken).ConfigureAwait(false);
+        var commit = new NpgsqlBatchCommand("COMMIT");
+        write.BatchCommands.Add(commit);
+        var (broken, positions) = await ExecuteWriteAsync(connection, write, commit, cancellationToken).ConfigureAwait(false);
 
         // Only an append the log broke can change what follows it; with none, what was assumed is the truth.
         var truth = broken.Count == 0 ? assumed : DcbBatchConditions.Decide(batch, broken);
@@ -292,10 +307,12 @@ internal sealed class PostgresDcbLog : IDcbLog
     }
 
     /// <summary>
-    /// Runs a batch that ends in COMMIT and returns the positions it inserted, ascending. A server error rolls the
-    /// transaction back; a connection lost on the way makes the outcome unknown (the COMMIT may have been applied).
+    /// Runs a batch that ends in <paramref name="commit"/> and returns the positions it inserted, ascending. A server
+    /// error rolls the transaction back. A connection lost on the way makes the outcome unknown (the COMMIT may have been
+    /// applied), unless the server itself ended it and said which statement it stopped at, one before the COMMIT.
     /// </summary>
-    private static async Task<(HashSet<int> Broken, List<long> Positions)> ExecuteWriteAsync(NpgsqlConnection connection, NpgsqlBatch batch, CancellationToken cancellationToken)
+    private static async Task<(HashSet<int> Broken, List<long> Positions)> ExecuteWriteAsync(
+        NpgsqlConnection connection, NpgsqlBatch batch, NpgsqlBatchCommand commit, CancellationToken cancellationToken)
     {
         var broken = new HashSet<int>();
         var positions = new List<long>();
@@ -321,7 +338,10 @@ internal sealed class PostgresDcbLog : IDcbLog
             }
             while (await reader.NextResultAsync(cancellationToken).ConfigureAwait(false));
         }
-        catch (PostgresException)
+        // The whole batch is sent at once and the server may be past COMMIT while its first answers are read, so where the
+        // client was reading says nothing; an error the server sends in the statements' order does (a FATAL termination
+        // included). Retrying a COMMIT that landed would write the events twice, or refuse them because of themselves.
+        catch (PostgresException e) when (!LostWrites.EndsConnection(e.SqlState) || (e.BatchCommand is { } stoppedAt && !ReferenceEquals(stoppedAt, commit)))
         {
             await RollBackQuietlyAsync(connection).ConfigureAwait(false);
             throw;

@@ -177,7 +177,12 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         // 100 appenders or readers and the background load of the reads suite share the pool.
         // Statements used again and again (the check-and-insert, the locks, the reads) are prepared once per connection:
         // PostgreSQL then stops planning the check's CTE on every batch.
-        var pooled = new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true, MaxPoolSize = StorePoolSize + 20, MaxAutoPrepare = 20, AutoPrepareMinUsages = 2 }.ConnectionString;
+        // A failed statement of a batch is named on its exception: the log tells an append ended before its COMMIT from one
+        // whose COMMIT may have landed.
+        var pooled = new NpgsqlConnectionStringBuilder(connectionString)
+        {
+            Pooling = true, MaxPoolSize = StorePoolSize + 20, MaxAutoPrepare = 20, AutoPrepareMinUsages = 2, IncludeFailedBatchedCommand = true,
+        }.ConnectionString;
         return await PostgresDcbLog.CreateAsync(pooled, $"PostgreSQL database {database}", () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
     }
 

@@ -31,6 +31,12 @@ public sealed class CommitCuttingRelay : IAsyncDisposable
         None,
         BeforeCommit,
         AfterCommitLanded,
+
+        /// <summary>
+        /// For a COMMIT sent in one pipelined batch with the statements before it: the client gets their answers, the
+        /// server's CommandComplete of the COMMIT (so it landed) and what follows never reach it.
+        /// </summary>
+        AfterBatchedCommitLanded,
     }
 
     public int Port => ((IPEndPoint)_listener.LocalEndpoint).Port;
@@ -80,8 +86,9 @@ public sealed class CommitCuttingRelay : IAsyncDisposable
                 await server.ConnectAsync(IPAddress.Loopback, _serverPort, _stop.Token);
                 using var cut = CancellationTokenSource.CreateLinkedTokenSource(_stop.Token);
                 var swallowReply = new TaskCompletionSource();
-                var up = PumpUpAsync(client.GetStream(), server.GetStream(), swallowReply, cut);
-                var down = PumpDownAsync(server.GetStream(), client.GetStream(), swallowReply, cut);
+                var swallowCommitAnswer = new TaskCompletionSource();
+                var up = PumpUpAsync(client.GetStream(), server.GetStream(), swallowReply, swallowCommitAnswer, cut);
+                var down = PumpDownAsync(server.GetStream(), client.GetStream(), swallowReply, swallowCommitAnswer, cut);
                 await Task.WhenAny(up, down);
                 await cut.CancelAsync();
             }
@@ -91,7 +98,7 @@ public sealed class CommitCuttingRelay : IAsyncDisposable
         }
     }
 
-    private async Task PumpUpAsync(NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, CancellationTokenSource cut)
+    private async Task PumpUpAsync(NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, TaskCompletionSource swallowCommitAnswer, CancellationTokenSource cut)
     {
         var buffer = new byte[64 * 1024];
         var messages = new FrontendMessages();
@@ -106,16 +113,18 @@ public sealed class CommitCuttingRelay : IAsyncDisposable
                     return;
                 }
 
-                swallowReply.TrySetResult();
+                (armed == Cut.AfterBatchedCommitLanded ? swallowCommitAnswer : swallowReply).TrySetResult();
             }
 
             await to.WriteAsync(buffer.AsMemory(0, read), cut.Token);
         }
     }
 
-    private static async Task PumpDownAsync(NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, CancellationTokenSource cut)
+    private static async Task PumpDownAsync(
+        NetworkStream from, NetworkStream to, TaskCompletionSource swallowReply, TaskCompletionSource swallowCommitAnswer, CancellationTokenSource cut)
     {
         var buffer = new byte[64 * 1024];
+        var answers = new BackendMessages();
         int read;
         while ((read = await from.ReadAsync(buffer, cut.Token)) > 0)
         {
@@ -123,6 +132,19 @@ public sealed class CommitCuttingRelay : IAsyncDisposable
             if (swallowReply.Task.IsCompleted)
             {
                 return;
+            }
+
+            // The client sent the whole batch and waits for its answers, so the stream is at a message boundary here.
+            if (swallowCommitAnswer.Task.IsCompleted)
+            {
+                var (forward, commitAnswered) = answers.UpToCommitComplete(buffer.AsSpan(0, read));
+                await to.WriteAsync(forward, cut.Token);
+                if (commitAnswered)
+                {
+                    return;
+                }
+
+                continue;
             }
 
             await to.WriteAsync(buffer.AsMemory(0, read), cut.Token);

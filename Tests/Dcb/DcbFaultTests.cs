@@ -1,0 +1,126 @@
+using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Tests.Infrastructure;
+using Npgsql;
+
+namespace EventCommitLab.Tests.Dcb;
+
+/// <summary>
+/// The condition's guarantee under real faults: server connections ended (as an administrator or a failover ends them)
+/// while appends are in flight. Read back from the database: no append told written is missing or doubled, none told
+/// refused is there, of two rivals at most one is, and a refusal always has its rival's event behind it.
+/// </summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class DcbFaultTests(LabStores stores)
+{
+    private static DcbAppend FirstEnrollment(string student, int course) =>
+        new([CourseEnrollmentDataset.Enrollment(course, student, DcbLogs.At)], new AppendCondition(DcbLogs.EnrollmentsOf(student), null));
+
+    [Theory]
+    [MemberData(nameof(DcbLogs.Appenders), MemberType = typeof(DcbLogs))]
+    public async Task an_append_whose_connection_the_server_ends_before_its_commit_is_tried_again_and_written_once(string name)
+    {
+        await using var log = await DcbLogs.FreshAsync(stores);
+        var postgres = (PostgresDcbLog)log;
+        await using var appender = DcbAppenderCatalog.Create(name, log);
+
+        // Every append's first statement on the table waits behind this lock, so its connection is ended mid-transaction.
+        await using var holder = await postgres.OpenConnectionAsync(CancellationToken.None);
+        await using var hold = await holder.BeginTransactionAsync();
+        await using (var lockTable = new NpgsqlCommand($"LOCK TABLE {PostgresDcbLog.Table} IN ACCESS EXCLUSIVE MODE", holder, hold))
+        {
+            await lockTable.ExecuteNonQueryAsync();
+        }
+
+        var append = appender.AppendAsync(FirstEnrollment("ended", 1), CancellationToken.None);
+        await using var observer = await postgres.OpenConnectionAsync(CancellationToken.None);
+        var ended = 0;
+        for (var blow = 0; blow < 2; blow++)
+        {
+            ended += await EndWaitingAppendAsync(observer);
+        }
+
+        await hold.RollbackAsync();
+        var result = await append.WaitAsync(TimeSpan.FromMinutes(1));
+
+        Assert.Equal(2, ended);
+        Assert.Equal(2, appender.Retries);
+        Assert.True(result.Appended);
+        var stored = Assert.Single(await log.ReadAsync(null, 0, 10, CancellationToken.None));
+        Assert.Equal(result.Positions, [stored.Position]);
+    }
+
+    [Theory]
+    [MemberData(nameof(DcbLogs.Appenders), MemberType = typeof(DcbLogs))]
+    public async Task rival_appends_while_connections_are_ended_at_random_lose_nothing_double_nothing_and_never_both_win(string name)
+    {
+        await using var log = await DcbLogs.FreshAsync(stores);
+        var provider = (PostgresStoreProvider)await stores.ProviderAsync("postgres");
+        await using var appender = DcbAppenderCatalog.Create(name, log);
+        var ended = 0;
+
+        var findings = await RivalAppendsUnderFault.RunAsync(log, appender, async () =>
+        {
+            var until = DateTime.UtcNow.AddSeconds(4);
+            while (DateTime.UtcNow < until)
+            {
+                ended += await provider.TerminateBackendsAsync(((PostgresDcbLog)log).DatabaseName, 2, CancellationToken.None);
+                await Task.Delay(15);
+            }
+        });
+
+        Assert.Empty(findings.Violations);
+        Assert.True(ended > 0, "no connection was ended: the fault was not injected");
+        Assert.True(findings.Written > 0);
+    }
+
+    [Theory]
+    [MemberData(nameof(DcbLogs.Appenders), MemberType = typeof(DcbLogs))]
+    public async Task an_append_whose_commit_landed_but_whose_answer_was_cut_is_reported_unknown_never_retried_and_is_in_the_log_once(string name)
+    {
+        await using var direct = await DcbLogs.FreshAsync(stores);
+        var target = new NpgsqlConnectionStringBuilder(((PostgresDcbLog)direct).ConnectionString);
+        await using var relay = new CommitCuttingRelay(target.Port);
+        target.Port = relay.Port;
+        target.SslMode = SslMode.Disable;
+        await using var viaRelay = PostgresDcbLog.Open(target.ConnectionString, "through a cutting relay");
+        await using var appender = DcbAppenderCatalog.Create(name, viaRelay);
+        Assert.True((await appender.AppendAsync(FirstEnrollment("before", 1), CancellationToken.None)).Appended);
+
+        relay.Arm(CommitCuttingRelay.Cut.AfterBatchedCommitLanded);
+        var lost = await Record.ExceptionAsync(() => appender.AppendAsync(FirstEnrollment("cut", 1), CancellationToken.None));
+
+        Assert.Equal(1, relay.Cuts);
+        Assert.NotNull(lost);
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, viaRelay.Classify(lost));
+        Assert.Equal(0, appender.Retries);
+        Assert.Single(await direct.ReadAsync(DcbLogs.EnrollmentsOf("cut"), 0, 10, CancellationToken.None));
+
+        // The caller decides again on what the log now holds: its own landed event refuses the same enrollment elsewhere.
+        Assert.False((await appender.AppendAsync(FirstEnrollment("cut", 2), CancellationToken.None)).Appended);
+        Assert.Single(await direct.ReadAsync(DcbLogs.EnrollmentsOf("cut"), 0, 10, CancellationToken.None));
+    }
+
+    /// <summary>Waits until an append waits behind the held lock, then ends its connection; returns 1 (0 if none came).</summary>
+    /// <remarks>Asked outside any transaction: inside one, pg_stat_activity shows the same snapshot every time.</remarks>
+    private static async Task<int> EndWaitingAppendAsync(NpgsqlConnection observer)
+    {
+        await using var end = new NpgsqlCommand(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+            observer);
+        var until = DateTime.UtcNow.AddSeconds(30);
+        while (DateTime.UtcNow < until)
+        {
+            if ((int)(await end.ExecuteScalarAsync())! > 0)
+            {
+                return 1;
+            }
+
+            await Task.Delay(10);
+        }
+
+        return 0;
+    }
+}
