@@ -2,7 +2,7 @@ using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Dcb;
 
-/// <summary>One appender in one cell: appends/s and events/s over the rounds (median, 95% interval), latency over all rounds, allocations per append.</summary>
+/// <summary>One appender in one cell: appends/s and events/s over the rounds (median, 95% interval), latency over all rounds, retried transactions and allocations per append.</summary>
 /// <param name="OperationsPerSecondByRound">Each round's appends/s, in round order: the ratios are paired by round.</param>
 public sealed record DcbCellResult(
     string Size,
@@ -14,4 +14,5 @@ public sealed record DcbCellResult(
     Interval OperationsPerSecond,
     Interval EventsPerSecond,
     LatencySummary? Latency,
+    double RetriesPerOperation,
     double AllocatedBytesPerOperation);

@@ -29,6 +29,7 @@ public sealed class GroupCommitAppender : IDcbAppender
     private int _answeredSinceLastBatch;
     private long _batches;
     private long _appends;
+    private long _retries;
 
     public GroupCommitAppender(IDcbLog log, int queueCapacity = 10_000)
     {
@@ -43,6 +44,11 @@ public sealed class GroupCommitAppender : IDcbAppender
 
     public string Mechanism =>
         "one writer: a batch of appends per transaction under one exclusive lock, in one round trip: one statement checks every condition against the log (the batch's own earlier appends are checked in memory) and inserts what passes";
+
+    /// <summary>Positions are handed out under the one lock that orders the batches' commits: they become visible in order.</summary>
+    public bool KeepsAfterAgainstLateCommits => true;
+
+    public long Retries => Interlocked.Read(ref _retries);
 
     /// <summary>Batches written, and the appends in them: their ratio is the mean batch size.</summary>
     public (long Batches, long Appends) Written => (Interlocked.Read(ref _batches), Interlocked.Read(ref _appends));
@@ -168,6 +174,7 @@ public sealed class GroupCommitAppender : IDcbAppender
             }
             catch (Exception e) when (attempt < MaxRetries && _log.Classify(e) == StoreErrorKind.Transient)
             {
+                Interlocked.Increment(ref _retries);
                 await Task.Delay(attempt, CancellationToken.None).ConfigureAwait(false);
             }
         }

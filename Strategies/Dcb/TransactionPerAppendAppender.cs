@@ -18,7 +18,8 @@ public abstract class TransactionPerAppendAppender(IDcbLog log, DcbLocking locki
 
     public abstract string Mechanism { get; }
 
-    /// <summary>Transactions tried again since this appender was made.</summary>
+    public abstract bool KeepsAfterAgainstLateCommits { get; }
+
     public long Retries => Interlocked.Read(ref _retries);
 
     public async Task<DcbAppendResult> AppendAsync(DcbAppend append, CancellationToken cancellationToken)

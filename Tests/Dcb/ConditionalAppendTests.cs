@@ -11,18 +11,12 @@ namespace EventCommitLab.Tests.Dcb;
 [Collection(LabStoresCollection.Name)]
 public sealed class ConditionalAppendTests(LabStores stores)
 {
-    private static readonly DateTimeOffset At = new(2026, 11, 23, 9, 0, 0, TimeSpan.Zero);
-
-    public static TheoryData<string> Appenders => [.. DcbAppenderCatalog.All.Keys];
-
-    private static DcbQuery EnrollmentsOf(string student) => DcbQuery.Of([CourseEnrollmentDataset.EnrollmentCompleted], CourseEnrollmentDataset.StudentTag(student));
-
     /// <summary>"Enroll the student in this course if it is enrolled nowhere yet (after what I read)."</summary>
     private static DcbAppend FirstEnrollment(string student, int course, long? readUpTo) =>
-        new([CourseEnrollmentDataset.Enrollment(course, student, At)], new AppendCondition(EnrollmentsOf(student), readUpTo));
+        new([CourseEnrollmentDataset.Enrollment(course, student, DcbLogs.At)], new AppendCondition(DcbLogs.EnrollmentsOf(student), readUpTo));
 
     [Theory]
-    [MemberData(nameof(Appenders))]
+    [MemberData(nameof(DcbLogs.Appenders), MemberType = typeof(DcbLogs))]
     public async Task of_two_concurrent_appends_whose_conditions_match_each_others_events_exactly_one_is_written(string name)
     {
         await using var log = await DcbLogs.FreshAsync(stores);
@@ -42,7 +36,7 @@ public sealed class ConditionalAppendTests(LabStores stores)
             var results = await Task.WhenAll(rivals);
 
             Assert.Equal(1, results.Count(r => r.Appended));
-            Assert.Single(await log.ReadAsync(EnrollmentsOf(student), 0, 10, CancellationToken.None));
+            Assert.Single(await log.ReadAsync(DcbLogs.EnrollmentsOf(student), 0, 10, CancellationToken.None));
         }
     }
 
@@ -86,11 +80,11 @@ public sealed class ConditionalAppendTests(LabStores stores)
     public async Task an_append_refused_in_batch_only_because_of_one_the_log_broke_is_left_undecided_and_the_group_commit_writes_it()
     {
         await using var log = await DcbLogs.FreshAsync(stores);
-        await log.LoadAsync([CourseEnrollmentDataset.Enrollment(9, "taken", At)], CancellationToken.None);
+        await log.LoadAsync([CourseEnrollmentDataset.Enrollment(9, "taken", DcbLogs.At)], CancellationToken.None);
         // The first append's condition is broken by the log; the second conflicts only with the first's events.
         var broken = FirstEnrollment("taken", 1, 0);
         var second = new DcbAppend(
-            [CourseEnrollmentDataset.Enrollment(2, "other", At)],
+            [CourseEnrollmentDataset.Enrollment(2, "other", DcbLogs.At)],
             new AppendCondition(DcbQuery.Of([CourseEnrollmentDataset.EnrollmentCompleted], CourseEnrollmentDataset.CourseTag(1)), 0));
 
         var results = await log.AppendBatchAsync([broken, second], CancellationToken.None);
@@ -103,12 +97,12 @@ public sealed class ConditionalAppendTests(LabStores stores)
     }
 
     [Theory]
-    [MemberData(nameof(Appenders))]
+    [MemberData(nameof(DcbLogs.Appenders), MemberType = typeof(DcbLogs))]
     public async Task a_condition_is_broken_only_by_matching_events_after_the_position_it_names(string name)
     {
         await using var log = await DcbLogs.FreshAsync(stores);
         await using var appender = DcbAppenderCatalog.Create(name, log);
-        await log.LoadAsync([CourseEnrollmentDataset.Enrollment(1, "x", At), CourseEnrollmentDataset.Enrollment(1, "y", At)], CancellationToken.None);
+        await log.LoadAsync([CourseEnrollmentDataset.Enrollment(1, "x", DcbLogs.At), CourseEnrollmentDataset.Enrollment(1, "y", DcbLogs.At)], CancellationToken.None);
 
         // x's enrollment is at position 1: read up to it, the condition holds; read up to nothing, it is broken.
         Assert.True((await appender.AppendAsync(FirstEnrollment("x", 2, 1), CancellationToken.None)).Appended);
@@ -118,12 +112,12 @@ public sealed class ConditionalAppendTests(LabStores stores)
     }
 
     [Theory]
-    [MemberData(nameof(Appenders))]
+    [MemberData(nameof(DcbLogs.Appenders), MemberType = typeof(DcbLogs))]
     public async Task an_unconditional_append_writes_its_events_in_order_with_their_types_tags_and_payloads(string name)
     {
         await using var log = await DcbLogs.FreshAsync(stores);
         await using var appender = DcbAppenderCatalog.Create(name, log);
-        DcbEvent[] events = [CourseEnrollmentDataset.Enrollment(1, "z", At), new DcbEvent("Untagged", [], "{\"n\": 2}"), CourseEnrollmentDataset.Enrollment(3, "z", At)];
+        DcbEvent[] events = [CourseEnrollmentDataset.Enrollment(1, "z", DcbLogs.At), new DcbEvent("Untagged", [], "{\"n\": 2}"), CourseEnrollmentDataset.Enrollment(3, "z", DcbLogs.At)];
 
         var result = await appender.AppendAsync(DcbAppend.Unconditional(events), CancellationToken.None);
 
@@ -140,7 +134,7 @@ public sealed class ConditionalAppendTests(LabStores stores)
         await using var appender = new GroupCommitAppender(log);
 
         var appends = Enumerable.Range(0, 20).Select(i => appender.AppendAsync(
-            DcbAppend.Unconditional(i == 7 ? new DcbEvent("Bad", [], "not json") : CourseEnrollmentDataset.Enrollment(i, $"g{i}", At)), CancellationToken.None)).ToArray();
+            DcbAppend.Unconditional(i == 7 ? new DcbEvent("Bad", [], "not json") : CourseEnrollmentDataset.Enrollment(i, $"g{i}", DcbLogs.At)), CancellationToken.None)).ToArray();
 
         await Assert.ThrowsAnyAsync<Exception>(() => appends[7]);
         Assert.All(appends.Where((_, i) => i != 7), a => Assert.True(a.Result.Appended));
@@ -150,7 +144,7 @@ public sealed class ConditionalAppendTests(LabStores stores)
     [Fact]
     public void a_batch_decides_in_order_against_the_logs_verdicts_and_its_own_earlier_appends()
     {
-        DcbAppend[] batch = [FirstEnrollment("a", 1, 0), FirstEnrollment("a", 2, 0), DcbAppend.Unconditional(CourseEnrollmentDataset.Enrollment(1, "b", At)), FirstEnrollment("b", 3, 0)];
+        DcbAppend[] batch = [FirstEnrollment("a", 1, 0), FirstEnrollment("a", 2, 0), DcbAppend.Unconditional(CourseEnrollmentDataset.Enrollment(1, "b", DcbLogs.At)), FirstEnrollment("b", 3, 0)];
 
         Assert.Equal([true, false, true, false], DcbBatchConditions.Decide(batch, new HashSet<int>()));
         // The log breaks the first: the second is then free, and an unconditional append is written whatever the log says.

@@ -1,0 +1,79 @@
+using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Tests.Infrastructure;
+using Npgsql;
+
+namespace EventCommitLab.Tests.Dcb;
+
+/// <summary>
+/// A condition's "after P" against an event numbered before P whose commit lands after the caller read up to P: each
+/// appender does what <see cref="IDcbAppender.KeepsAfterAgainstLateCommits"/> claims, shown on the real database with a
+/// commit held back for real (a deferred trigger waiting on a lock the test holds).
+/// </summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class LateCommitTests(LabStores stores)
+{
+    private const long HeldCommit = 0x4C_41_54_45;
+    private const string HoldTag = "test:hold-commit";
+    [Theory]
+    [MemberData(nameof(DcbLogs.Appenders), MemberType = typeof(DcbLogs))]
+    public async Task an_event_numbered_before_the_read_position_and_committed_after_the_read_fails_the_condition_only_where_the_appender_claims_it(string name)
+    {
+        await using var log = await DcbLogs.FreshAsync(stores);
+        var postgres = (PostgresDcbLog)log;
+        await using var appender = DcbAppenderCatalog.Create(name, log);
+        await using var control = await postgres.OpenConnectionAsync(CancellationToken.None);
+        await ExecuteAsync(control, $"""
+            CREATE FUNCTION hold_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.tags @> ARRAY['{HoldTag}'] THEN PERFORM pg_advisory_xact_lock({HeldCommit}); END IF;
+                RETURN NULL;
+            END $$;
+            CREATE CONSTRAINT TRIGGER hold_commit AFTER INSERT ON {PostgresDcbLog.Table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hold_commit();
+            SELECT pg_advisory_lock({HeldCommit});
+            """);
+
+        // The late writer: its condition holds, its event is numbered, and its COMMIT waits behind the test's lock.
+        var enrollment = CourseEnrollmentDataset.Enrollment(1, "late", DcbLogs.At);
+        var late = appender.AppendAsync(
+            new DcbAppend([enrollment with { Tags = [.. enrollment.Tags, HoldTag] }], new AppendCondition(DcbLogs.EnrollmentsOf("late"), null)), CancellationToken.None);
+        await using var observer = await postgres.OpenConnectionAsync(CancellationToken.None);
+        await WaitUntilAsync(observer, "SELECT count(*) > 0 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'");
+
+        // Another append commits meanwhile where it can (a group commit's single writer holds it back), and the rival
+        // reads up to the head: the late event is not there to read. The late commit lands; then the rival appends on
+        // what it read, as a caller does after deciding.
+        var other = appender.AppendAsync(new DcbAppend([CourseEnrollmentDataset.Enrollment(3, "other", DcbLogs.At)], null), CancellationToken.None);
+        await Task.WhenAny(other, Task.Delay(TimeSpan.FromSeconds(5)));
+        var head = await log.HeadAsync(CancellationToken.None);
+        Assert.Empty(await log.ReadAsync(DcbLogs.EnrollmentsOf("late"), 0, 10, CancellationToken.None));
+        await ExecuteAsync(control, $"SELECT pg_advisory_unlock({HeldCommit})");
+        Assert.True((await late.WaitAsync(TimeSpan.FromMinutes(1))).Appended);
+        await other.WaitAsync(TimeSpan.FromMinutes(1));
+
+        var rival = await appender.AppendAsync(
+            new DcbAppend([CourseEnrollmentDataset.Enrollment(2, "late", DcbLogs.At)], new AppendCondition(DcbLogs.EnrollmentsOf("late"), head)), CancellationToken.None);
+
+        var written = await log.ReadAsync(DcbLogs.EnrollmentsOf("late"), 0, 10, CancellationToken.None);
+        Assert.Equal(rival.Appended ? 2 : 1, written.Count);
+        Assert.Equal(appender.KeepsAfterAgainstLateCommits ? 1 : 2, written.Count);
+    }
+
+    private static async Task ExecuteAsync(NpgsqlConnection connection, string sql)
+    {
+        await using var command = new NpgsqlCommand(sql, connection);
+        await command.ExecuteNonQueryAsync();
+    }
+
+    private static async Task WaitUntilAsync(NpgsqlConnection connection, string condition)
+    {
+        await using var command = new NpgsqlCommand(condition, connection);
+        var until = DateTime.UtcNow.AddSeconds(30);
+        while (!(bool)(await command.ExecuteScalarAsync())!)
+        {
+            Assert.True(DateTime.UtcNow < until, $"still not so after 30 s: {condition}");
+            await Task.Delay(10);
+        }
+    }
+}
