@@ -32,7 +32,7 @@ internal static class JournalSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-journal" });
+        var folder = ResultsFolder.ChooseForSuite(options, Name);
         var started = DateTimeOffset.Now;
         await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
         console.WriteLine($"Store: {provider.Description}");

@@ -22,7 +22,7 @@ internal static class TagsSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-tags" });
+        var folder = ResultsFolder.ChooseForSuite(options, Name);
         var started = DateTimeOffset.Now;
         var (provider, tagLogs) = await SuiteStore.StartAsync<ITagLogProvider>(options, Name, "cannot build a tag log", "postgres", console, cancellationToken).ConfigureAwait(false);
         await using var disposeProvider = provider;

@@ -54,13 +54,34 @@ public static class TagsSummaryWriter
         md.AppendLine(wrong.Length == 0
             ? "Every query returned exactly the tagged events, in log order."
             : $"**{wrong.Length} storage/tag pairs returned something else than exactly the tagged events:** {string.Join(", ", wrong.Select(q => $"{q.Storage} at {q.Tagged}"))}.");
+        AppendOriginal(md, s.TaggedAtEnd);
         return md.ToString();
+    }
+
+    private static void AppendOriginal(StringBuilder md, IReadOnlyList<int> taggedAtEnd)
+    {
+        var quoted = taggedAtEnd.Select(t => (Tagged: t, Medians: OriginalTagFigures.For(t))).Where(r => r.Medians is not null).ToArray();
+        if (quoted.Length == 0)
+        {
+            return;
+        }
+
+        md.AppendLine().AppendLine("## The original's figures, for shape").AppendLine();
+        md.AppendLine(Invariant, $"Medians in ms quoted from {OriginalTagFigures.Source}; another machine. Its log differs from this one in what matters most here: ")
+            .AppendLine("only the queried events carry a tag there, every other event none, so its tag table holds only their rows and the planner knows each tag's count; " +
+                "here every event also carries two common tags, as in a log that uses tags, and a rare tag's row count is estimated from what the common ones leave.").AppendLine();
+        md.AppendLine("| Tagged events | Csv (original) | TagTable (original) |").AppendLine("| ---: | ---: | ---: |");
+        foreach (var (tagged, medians) in quoted)
+        {
+            md.AppendLine(Invariant, $"| {tagged:N0} | {medians!.Value.Csv:0.###} | {medians.Value.TagTable:0.###} |");
+        }
     }
 
     private static string Describe(TagStorage storage) => storage switch
     {
         TagStorage.JsonArrayGin => "`jsonb` array, GIN index (`jsonb_path_ops`), matched with `@>`",
         TagStorage.CommaSeparatedLike => "text `,a,b,`, no index can serve it, matched with `LIKE '%,tag,%'` (Akka's Csv mode)",
-        _ => "a `(tag, position)` table with that primary key, joined to the events (Akka's TagTable mode)",
+        TagStorage.TagTable => "a `(tag, position)` table with that primary key, joined to the events (Akka's TagTable mode)",
+        _ => "the same two tables, queried for the tag's positions first (`position = ANY (ARRAY(subquery))`), then the events by key",
     };
 }

@@ -65,7 +65,11 @@ internal sealed class PostgresTagLog : ITagLog
                 new NpgsqlParameter<string> { TypedValue = $"[\"{tag}\"]", NpgsqlDbType = NpgsqlDbType.Jsonb }),
             TagStorage.CommaSeparatedLike => ($"SELECT position, stream, payload::text FROM {Table} WHERE tags LIKE $1 ORDER BY position",
                 new NpgsqlParameter<string> { TypedValue = $"%,{tag},%" }),
-            _ => ($"SELECT e.position, e.stream, e.payload::text FROM {Table}_tags t JOIN {Table} e ON e.position = t.position WHERE t.tag = $1 ORDER BY t.position",
+            TagStorage.TagTable => ($"SELECT e.position, e.stream, e.payload::text FROM {Table}_tags t JOIN {Table} e ON e.position = t.position WHERE t.tag = $1 ORDER BY t.position",
+                (NpgsqlParameter)new NpgsqlParameter<string> { TypedValue = tag }),
+            // ARRAY(subquery) is run once before the outer plan is chosen: the planner never weighs the tag's row estimate
+            // (far too high for a rare tag when every event carries common ones) against a scan of the whole log.
+            _ => ($"SELECT position, stream, payload::text FROM {Table} WHERE position = ANY (ARRAY(SELECT position FROM {Table}_tags WHERE tag = $1)) ORDER BY position",
                 (NpgsqlParameter)new NpgsqlParameter<string> { TypedValue = tag }),
         };
         await using var command = _dataSource.CreateCommand(sql);
@@ -118,7 +122,7 @@ internal sealed class PostgresTagLog : ITagLog
         }
 
         yield return $"VACUUM ANALYZE {Table}";
-        if (storage == TagStorage.TagTable)
+        if (storage is TagStorage.TagTable or TagStorage.TagTablePositionsFirst)
         {
             yield return $"VACUUM ANALYZE {Table}_tags";
         }

@@ -9,6 +9,9 @@ public enum TagStorage
     /// <summary>A comma-separated text column matched with LIKE, as Akka's Csv tag mode.</summary>
     CommaSeparatedLike,
 
-    /// <summary>A table of (tag, position) rows beside the events, as Akka's TagTable mode.</summary>
+    /// <summary>A table of (tag, position) rows beside the events, joined to them, as Akka's TagTable mode queries it.</summary>
     TagTable,
+
+    /// <summary>The same two tables as <see cref="TagTable"/>, queried for the tag's positions first and then the events by key.</summary>
+    TagTablePositionsFirst,
 }

@@ -21,6 +21,7 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
     [InlineData(TagStorage.JsonArrayGin)]
     [InlineData(TagStorage.CommaSeparatedLike)]
     [InlineData(TagStorage.TagTable)]
+    [InlineData(TagStorage.TagTablePositionsFirst)]
     public async Task each_tag_storage_returns_exactly_the_events_carrying_the_tag_in_log_order(TagStorage storage)
     {
         var provider = (ITagLogProvider)await stores.ProviderAsync("postgres");
@@ -46,7 +47,7 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
     }
 
     [Fact]
-    public void the_summary_has_each_storages_build_and_a_row_per_tag_count_with_mean_median_and_allocated()
+    public void the_summary_has_each_storages_build_a_row_per_tag_count_with_mean_median_and_allocated_and_the_originals_medians()
     {
         var settings = TagsSuiteSettings.Quick with { TaggedAtEnd = [10] };
         var run = new TagsSuiteResult(
@@ -62,6 +63,8 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
         Assert.Contains("| Tagged events | JsonArrayGin mean | median [95%] | allocated | TagTable mean | median [95%] | allocated |", summary, StringComparison.Ordinal);
         Assert.Contains("| 10 | 2 | 2 [1, 3] | 2 KiB | 0.5 | 0.5 [0.5, 0.5] | 1 KiB |", summary, StringComparison.Ordinal);
         Assert.Contains("**1 storage/tag pairs returned something else than exactly the tagged events:** TagTable at 10.", summary, StringComparison.Ordinal);
+        Assert.Contains("| Tagged events | Csv (original) | TagTable (original) |", summary, StringComparison.Ordinal);
+        Assert.Contains("| 10 | 135.824 | 2.477 |", summary, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -75,6 +78,7 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"));
         Assert.Contains("| CommaSeparatedLike |", summary, StringComparison.Ordinal);
+        Assert.Contains("| TagTablePositionsFirst |", summary, StringComparison.Ordinal);
         Assert.Contains("| 100 |", summary, StringComparison.Ordinal);
         Assert.Contains("Every query returned exactly the tagged events, in log order.", summary, StringComparison.Ordinal);
     }
