@@ -6,6 +6,13 @@ namespace EventCommitLab.Harness.Measurement;
 /// <summary>Where a run writes: --out, else results/DATE-LABEL under the repository (or the current folder), never over an earlier run.</summary>
 internal static class ResultsFolder
 {
+    /// <summary>The folder of suite <paramref name="suite"/>'s run: labelled STORE-SUITE unless --label says otherwise.</summary>
+    public static string ChooseForSuite(HarnessOptions options, string suite)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return Choose(options with { Label = options.Label ?? $"{options.Store}-{suite}" });
+    }
+
     public static string Choose(HarnessOptions options)
     {
         if (options.Out is { } explicitFolder)

@@ -21,7 +21,7 @@ internal static class RawSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.Choose(options with { Label = options.Label ?? $"{options.Store}-raw" });
+        var folder = ResultsFolder.ChooseForSuite(options, Name);
         var started = DateTimeOffset.Now;
         var (provider, floors) = await SuiteStore.StartAsync<IKeyValueFloorProvider>(
             options, Name, "has no key-value floor built", string.Join(", ", StoreCatalog.Names.Where(n => n != options.Store)), console, cancellationToken).ConfigureAwait(false);

@@ -21,7 +21,7 @@ public static class ReadsSummaryWriter
         var md = new StringBuilder();
         run.Environment.AppendHeader(md, "reads: queries, projections, following readers, reading and writing together (`suite reads`)", "suite reads", "Shape",
             string.Create(Invariant, $"query log {(long)s.Tags * s.EventsPerTag:N0} events ({s.Tags:N0} tags x {s.EventsPerTag}), filled on the server in {run.QueryLogBuild.TotalSeconds:0.0} s; ") +
-            string.Create(Invariant, $"Project on the {run.ProjectLoad.Size} course-enrollment dataset ({run.ProjectLoad.Counts.Events:N0} events); {string.Join(", ", s.Readers)} clients; {s.Rounds} rounds, every workload once per round in order"));
+            string.Create(Invariant, $"Project on the {run.ProjectLoad.Size} course-enrollment dataset ({run.ProjectLoad.Counts.Events:N0} events); {string.Join(", ", s.Readers)} clients; {s.Rounds} rounds, every workload once per round in order, after one unmeasured Query window at each client count"));
         md.AppendLine("## What each row does").AppendLine();
         md.AppendLine(string.Create(Invariant, $"- **Query**: all events of one random tag (of {s.Tags:N0}; {s.EventsPerTag} each), checked exactly; closed loop for {s.Window.TotalMilliseconds:0} ms."));
         md.AppendLine(string.Create(Invariant, $"- **Project**: the course-enrollment counts rebuilt from every event in pages of {Dcb.CourseEnrollmentProjection.PageSize:N0}, checked against the dataset; max(1, 4 / clients) per client per round."));
@@ -76,7 +76,7 @@ public static class ReadsSummaryWriter
         var a = run.Cells.FirstOrDefault(c => c.Workload == with && c.Clients == clients);
         var b = run.Cells.FirstOrDefault(c => c.Workload == alone && c.Clients == clients);
         var ratio = a is null || b is null ? null : RoundStatistics.PairedRatio([.. a.EventsPerSecondByRound.Select(v => (double?)v)], [.. b.EventsPerSecondByRound.Select(v => (double?)v)]);
-        return ratio is null ? "-" : ratio.HasBounds ? string.Create(Invariant, $"{ratio.Estimate:0.##} [{ratio.Lower:0.##}-{ratio.Upper:0.##}]") : string.Create(Invariant, $"{ratio.Estimate:0.##}");
+        return ratio is null ? "-" : ratio.HasBounds ? string.Create(Invariant, $"{ratio.Estimate:0.##} [{ratio.Lower:0.##}, {ratio.Upper:0.##}]") : string.Create(Invariant, $"{ratio.Estimate:0.##}");
     }
 
     private static string Rate(Interval rate) => Dcb.DcbSummaryWriter.Rate(rate);
