@@ -12,6 +12,9 @@ internal static class MongoFeatures
             "but no MongoDB was reachable to verify it, so it is not offered",
         StoreFeature.TransactionHorizon =>
             "MongoDB exposes no transaction ids to store with events and no snapshot horizon to read below",
+        StoreFeature.AppendConditions =>
+            "the check of an append condition against MongoDB's log is not built: no MongoDB was reachable to verify it " +
+            "(the DCB suites say the same of a MongoDB DCB log)",
         _ => $"unknown feature {feature}",
     };
 }

@@ -1,4 +1,5 @@
 using EventCommitLab.Stores.Mongo.Wire;
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using MongoDB.Bson;
@@ -67,6 +68,9 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
     public Task<IReadOnlyList<long>> InsertEventsNumberedByServerAsync(CommitRequest request, bool recordTransaction, CancellationToken cancellationToken) =>
         throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.ServerSequence));
 
+    public Task<bool> AnyEventMatchesAsync(AppendCondition condition, CancellationToken cancellationToken) =>
+        throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.AppendConditions));
+
     public async Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
         AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken)
     {
@@ -102,6 +106,11 @@ internal sealed class MongoStoreSession(MongoConnectionLease lease, MongoSession
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
         CommitBatch.EnsureWritable(batch);
+        if (batch.Any(r => r.Condition is not null))
+        {
+            throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.AppendConditions));
+        }
+
         var versions = new Dictionary<AggregateKey, long>();
         var ids = MongoBatchPlan.AggregateIds(batch);
         if (ids.Count > 0)

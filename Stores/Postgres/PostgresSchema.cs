@@ -37,5 +37,6 @@ internal static class PostgresSchema
             id                   int    NOT NULL PRIMARY KEY CHECK (id = 1),
             next_sequence_number bigint NOT NULL);
         INSERT INTO sequence_counter (id, next_sequence_number) VALUES (1, 0);
+        {PostgresStoreSession.CreateConditionalBatchFunction}
         """;
 }

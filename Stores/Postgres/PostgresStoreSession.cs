@@ -1,4 +1,5 @@
 using System.Text.Json;
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using Npgsql;
@@ -177,8 +178,23 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     /// </remarks>
     private const string CheckedBatchStatement = $"""
         /* commit_batch */
-        WITH req AS (
-            SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::uuid[]) WITH ORDINALITY AS r(src, typ, expected, size, cid, i)),
+        WITH {BatchRequests},
+        {AggregateChecks},
+        passed AS (SELECT req.* FROM req WHERE {PassesAggregateCheck}),
+        {ReserveAndInsert}
+        SELECT req.i::int, o.start, {VersionLeftOut}
+        FROM req
+        LEFT JOIN offsets o ON o.i = req.i
+        ORDER BY req.i
+        """;
+
+    // The parts of the checked statement, shared with the conditional batch's function. $1..$5: the commits (event
+    // source, aggregate type, expected version, size, commit id); $6..$10: the events (commit, position in it, type,
+    // tags, payload).
+    private const string BatchRequests =
+        "req AS (SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::uuid[]) WITH ORDINALITY AS r(src, typ, expected, size, cid, i))";
+
+    private const string AggregateChecks = """
         created AS (
             INSERT INTO aggregates (event_source, aggregate_type, version)
             SELECT src, typ, size FROM req WHERE typ IS NOT NULL AND expected = 0
@@ -188,10 +204,12 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
             UPDATE aggregates a SET version = req.expected + req.size FROM req
             WHERE req.typ IS NOT NULL AND req.expected > 0
               AND a.event_source = req.src AND a.aggregate_type = req.typ AND a.version = req.expected
-            RETURNING a.event_source, a.aggregate_type),
-        passed AS (
-            SELECT req.* FROM req
-            WHERE req.typ IS NULL OR (req.src, req.typ) IN (SELECT * FROM created UNION ALL SELECT * FROM advanced)),
+            RETURNING a.event_source, a.aggregate_type)
+        """;
+
+    private const string PassesAggregateCheck = "req.typ IS NULL OR (req.src, req.typ) IN (SELECT * FROM created UNION ALL SELECT * FROM advanced)";
+
+    private const string ReserveAndInsert = $"""
         reserved AS (
             UPDATE sequence_counter SET next_sequence_number = next_sequence_number + (SELECT sum(size) FROM passed)
             WHERE id = 1 AND EXISTS (SELECT 1 FROM passed)
@@ -204,12 +222,52 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
             SELECT o.start + e.pos, o.src, e.typ, o.typ, o.expected + 1 + e.pos, o.cid, e.tags::jsonb, e.payload::jsonb
             FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::text[]) AS e(ci, pos, typ, tags, payload)
             JOIN offsets o ON o.i = e.ci)
-        SELECT req.i::int, o.start, CASE WHEN o.i IS NULL THEN NULLIF(coalesce(
-            (SELECT a.version FROM aggregates a WHERE a.event_source = req.src AND a.aggregate_type = req.typ), 0), req.expected) END
-        FROM req
-        LEFT JOIN offsets o ON o.i = req.i
-        ORDER BY req.i
         """;
+
+    private const string VersionLeftOut =
+        "CASE WHEN o.i IS NULL THEN NULLIF(coalesce((SELECT a.version FROM aggregates a WHERE a.event_source = req.src AND a.aggregate_type = req.typ), 0), req.expected) END";
+
+    /// <summary>
+    /// A batch holding conditional commits: the checked statement with each condition checked against the log, the
+    /// commits whose condition the log breaks left out. It runs in a function so that it can take the counter row first,
+    /// in a statement of its own: at read committed each statement of a volatile function starts from a new snapshot, so
+    /// the check that follows sees every batch and commit that held the counter before it, and none after it can commit
+    /// before it. In one statement the check would see only what was committed when the statement began, before it
+    /// waited for the counter. Still one statement for the client: one round trip and one durable flush.
+    /// $11, $12: the condition items (commit, after); $13, $14 their types (item, type); $15, $16 their tags (item, tag).
+    /// The main log has no index on tags: each item reads the events after its position by the primary key.
+    /// </summary>
+    internal const string CreateConditionalBatchFunction = $"""
+        CREATE FUNCTION commit_conditional_batch(
+            text[], text[], bigint[], int[], uuid[], int[], int[], text[], text[], text[], int[], bigint[], int[], text[], int[], text[])
+        RETURNS TABLE (commit_index int, first_number bigint, version_left_out bigint, condition_failed boolean)
+        LANGUAGE plpgsql VOLATILE AS $fn$
+        BEGIN
+            PERFORM 1 FROM sequence_counter WHERE id = 1 FOR UPDATE;
+            RETURN QUERY
+            WITH {BatchRequests},
+            items AS (SELECT * FROM unnest($11::int[], $12::bigint[]) WITH ORDINALITY AS c(ci, after, item)),
+            item_types AS (SELECT u.item, array_agg(u.t) AS types FROM unnest($13::int[], $14::text[]) AS u(item, t) GROUP BY u.item),
+            item_tags AS (SELECT u.item, array_agg(u.t) AS tags FROM unnest($15::int[], $16::text[]) AS u(item, t) GROUP BY u.item),
+            broken AS (
+                SELECT DISTINCT it.ci FROM items it
+                LEFT JOIN item_types y ON y.item = it.item LEFT JOIN item_tags g ON g.item = it.item
+                WHERE EXISTS (
+                    SELECT 1 FROM events e
+                    WHERE e.sequence_number > it.after AND (y.types IS NULL OR e.event_type = ANY (y.types))
+                      AND e.tags ?& coalesce(g.tags, ARRAY[]::text[]))),
+            {AggregateChecks},
+            passed AS (SELECT req.* FROM req WHERE ({PassesAggregateCheck}) AND req.i NOT IN (SELECT ci FROM broken)),
+            {ReserveAndInsert}
+            SELECT req.i::int, o.start, {VersionLeftOut}, req.i IN (SELECT ci FROM broken)
+            FROM req
+            LEFT JOIN offsets o ON o.i = req.i
+            ORDER BY req.i;
+        END $fn$;
+        """;
+
+    private const string ConditionalBatchStatement =
+        "/* commit_batch: conditional */ SELECT * FROM commit_conditional_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 
     /// <summary>
     /// A batch without aggregate commits has nothing to check: one counter reservation for all its events and the
@@ -231,7 +289,9 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
 
     /// <remarks>The store checks the batch (<see cref="CommitBatch.EnsureWritable"/>) before it opens the connection.</remarks>
     public Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken) =>
-        batch.Any(r => r.Aggregate is not null) ? WriteCheckedBatchAsync(batch, cancellationToken) : WritePlainBatchAsync(batch, cancellationToken);
+        batch.Any(r => r.Condition is not null) ? WriteCheckedBatchAsync(batch, conditional: true, cancellationToken)
+        : batch.Any(r => r.Aggregate is not null) ? WriteCheckedBatchAsync(batch, conditional: false, cancellationToken)
+        : WritePlainBatchAsync(batch, cancellationToken);
 
     private async Task<IReadOnlyList<BatchCommitAnswer>> WritePlainBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
@@ -262,10 +322,10 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         return answers;
     }
 
-    private async Task<IReadOnlyList<BatchCommitAnswer>> WriteCheckedBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    private async Task<IReadOnlyList<BatchCommitAnswer>> WriteCheckedBatchAsync(IReadOnlyList<CommitRequest> batch, bool conditional, CancellationToken cancellationToken)
     {
         var events = BatchEvents.Of(batch);
-        await using var command = Command(CheckedBatchStatement);
+        await using var command = Command(conditional ? ConditionalBatchStatement : CheckedBatchStatement);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. batch.Select(r => r.Events[0].EventSource)] });
         command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.Aggregate.AggregateType)] });
         command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.ExpectedVersion)] });
@@ -276,14 +336,47 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Type });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Tags });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Payload });
+        if (conditional)
+        {
+            AddConditions(command, batch);
+        }
+
         var answers = new BatchCommitAnswer[batch.Count];
         await ExecuteBatchStatementAsync(
             command,
-            reader => answers[reader.GetInt32(0) - 1] = reader.IsDBNull(1)
-                ? BatchCommitAnswer.LeftOut(reader.IsDBNull(2) ? null : reader.GetInt64(2))
-                : BatchCommitAnswer.WrittenFrom(reader.GetInt64(1)),
+            reader => answers[reader.GetInt32(0) - 1] =
+                !reader.IsDBNull(1) ? BatchCommitAnswer.WrittenFrom(reader.GetInt64(1))
+                : conditional && reader.GetBoolean(3) ? BatchCommitAnswer.RefusedByCondition()
+                : BatchCommitAnswer.LeftOut(reader.IsDBNull(2) ? null : reader.GetInt64(2)),
             cancellationToken).ConfigureAwait(false);
         return answers;
+    }
+
+    /// <summary>The conditions of a batch's conditional commits as the function's $11..$16: one row per query item, its types and its tags.</summary>
+    private static void AddConditions(NpgsqlCommand command, IReadOnlyList<CommitRequest> batch)
+    {
+        var (itemCommits, itemAfters) = (new List<int>(), new List<long>());
+        var (typeItems, typeValues) = (new List<int>(), new List<string>());
+        var (tagItems, tagValues) = (new List<int>(), new List<string>());
+        for (var c = 0; c < batch.Count; c++)
+        {
+            foreach (var item in batch[c].Condition?.FailIfEventsMatch.Items ?? [])
+            {
+                itemCommits.Add(c + 1);
+                itemAfters.Add(batch[c].Condition!.After ?? -1);
+                typeItems.AddRange(item.Types.Select(_ => itemCommits.Count));
+                typeValues.AddRange(item.Types);
+                tagItems.AddRange(item.Tags.Select(_ => itemCommits.Count));
+                tagValues.AddRange(item.Tags);
+            }
+        }
+
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. itemCommits] });
+        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. itemAfters] });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. typeItems] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. typeValues] });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. tagItems] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. tagValues] });
     }
 
     private async Task ExecuteBatchStatementAsync(NpgsqlCommand command, Action<NpgsqlDataReader> readRow, CancellationToken cancellationToken)
@@ -306,6 +399,25 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         {
             throw Lost("an auto-commit batch", failure);
         }
+    }
+
+    public async Task<bool> AnyEventMatchesAsync(AppendCondition condition, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(condition);
+        var items = condition.FailIfEventsMatch.Items;
+        // One disjunct per query item: its types (any when empty) and every one of its tags among the event's (jsonb ?&).
+        // The main log has no index on tags (no other strategy pays for one), so the check reads the events after the
+        // position by the primary key, or the whole log without one.
+        var matches = string.Join(" OR ", items.Select((_, i) => $"((cardinality(${(2 * i) + 2}::text[]) = 0 OR event_type = ANY(${(2 * i) + 2})) AND tags ?& ${(2 * i) + 3}::text[])"));
+        await using var command = Command($"SELECT EXISTS (SELECT 1 FROM events WHERE sequence_number > $1 AND ({matches}))");
+        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = condition.After ?? -1 });
+        foreach (var item in items)
+        {
+            command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. item.Types] });
+            command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. item.Tags] });
+        }
+
+        return (bool)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
     }
 
     public async Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(

@@ -24,6 +24,12 @@ namespace EventCommitLab.Strategies.Contract;
 /// transaction still running), in order of transaction id then number, never passes an event it would not deliver.
 /// Checked by the transaction-horizon reader beside the sustained load.
 /// </param>
+/// <param name="KeepsAppendConditions">
+/// The strategy takes conditional commits (<see cref="Model.CommitRequest.ForCondition"/>): of two concurrent commits
+/// whose conditions each match the other's events at most one is written, and a condition's position also covers an
+/// event numbered at or below it that commits after the caller read up to it. A strategy that does not claim it refuses
+/// a conditional commit before writing anything.
+/// </param>
 public sealed record StrategyGuarantees(
     bool AtomicMultiEventCommit,
     bool GapFreeSequence,
@@ -31,7 +37,8 @@ public sealed record StrategyGuarantees(
     bool SafeWithSeveralWriterProcesses,
     bool CounterAtLogEnd = false,
     bool OrderedVisibility = false,
-    bool HorizonOrderedVisibility = false)
+    bool HorizonOrderedVisibility = false,
+    bool KeepsAppendConditions = false)
 {
     public static StrategyGuarantees All { get; } = new(true, true, true, true, OrderedVisibility: true);
 
@@ -46,5 +53,6 @@ public sealed record StrategyGuarantees(
         yield return ("counter at the log's end", CounterAtLogEnd);
         yield return ("ordered visibility", OrderedVisibility);
         yield return ("ordered visibility below the transaction horizon", HorizonOrderedVisibility);
+        yield return ("append conditions (DCB)", KeepsAppendConditions);
     }
 }

@@ -15,16 +15,13 @@ public static class DcbBatchConditions
     {
         ArgumentNullException.ThrowIfNull(batch);
         ArgumentNullException.ThrowIfNull(brokenByTheLog);
-        // The written events indexed by tag: a tagged query item can only match events carrying its first tag, so a
-        // batch of n appends is decided in about n lookups, not n x n matches (measured: 0.7 ms for 100 appends, on the
-        // writer's one thread, twice per batch).
         var written = new bool[batch.Count];
-        var byTag = new Dictionary<string, List<DcbEvent>>(StringComparer.Ordinal);
-        var writtenEvents = new List<DcbEvent>();
+        var writtenEvents = new BatchEventIndex();
         for (var i = 0; i < batch.Count; i++)
         {
             var condition = batch[i].Condition;
-            written[i] = condition is null || (!brokenByTheLog.Contains(i) && !condition.FailIfEventsMatch.Items.Any(item => MatchesAny(item, byTag, writtenEvents)));
+            // Measured: 0.7 ms for 100 appends, on the writer's one thread, twice per batch.
+            written[i] = condition is null || (!brokenByTheLog.Contains(i) && !writtenEvents.AnyMatches(condition.FailIfEventsMatch));
             if (!written[i])
             {
                 continue;
@@ -32,25 +29,10 @@ public static class DcbBatchConditions
 
             foreach (var e in batch[i].Events)
             {
-                writtenEvents.Add(e);
-                foreach (var tag in e.Tags.Distinct(StringComparer.Ordinal))
-                {
-                    if (!byTag.TryGetValue(tag, out var carrying))
-                    {
-                        byTag[tag] = carrying = [];
-                    }
-
-                    carrying.Add(e);
-                }
+                writtenEvents.Add(e.Type, e.Tags);
             }
         }
 
         return written;
-    }
-
-    private static bool MatchesAny(DcbQueryItem item, Dictionary<string, List<DcbEvent>> byTag, List<DcbEvent> all)
-    {
-        var candidates = item.Tags.Count == 0 ? all : byTag.GetValueOrDefault(item.Tags[0]);
-        return candidates is not null && candidates.Exists(e => item.Matches(e.Type, e.Tags as IReadOnlyCollection<string> ?? [.. e.Tags]));
     }
 }

@@ -54,11 +54,10 @@ public sealed class BatchingPipelineStrategy : StrategyBase
 
     public override string Name => NameFor(_batchesInFlight);
 
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
+    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
 
-    public override async Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken)
+    protected override async Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(request);
         var completion = new TaskCompletionSource<CommitResult>();
         try
         {
@@ -165,7 +164,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase
         Interlocked.Add(ref _answeredSinceLastBatch, batch.Count);
         foreach (var outcome in outcomes)
         {
-            if (outcome.Failure is ConcurrencyConflictException)
+            if (outcome.Failure is ConcurrencyConflictException or AppendConditionFailedException)
             {
                 Counters.AddConflict();
             }

@@ -19,7 +19,7 @@ namespace EventCommitLab.Strategies.Implementations;
 public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyOptions options)
     : CommitStrategyBase(store, options), IWaveCommitStrategy
 {
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
+    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
 
     public async Task<IReadOnlyList<CommitOutcome>> CommitWaveAsync(IReadOnlyList<CommitRequest> wave, CancellationToken cancellationToken)
     {
@@ -27,6 +27,11 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
         if (wave.Count == 0)
         {
             throw new ArgumentException("A wave needs at least one commit; this one has none.", nameof(wave));
+        }
+
+        foreach (var request in wave)
+        {
+            EnsureConditionKept(request);
         }
 
         // A wave that holds an aggregate twice, or is beyond the store's batch limits, is written in parts, in order,
@@ -46,7 +51,7 @@ public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyO
             }
         }
 
-        foreach (var outcome in outcomes.Where(o => o.Failure is ConcurrencyConflictException))
+        foreach (var outcome in outcomes.Where(o => o.Failure is ConcurrencyConflictException or AppendConditionFailedException))
         {
             Counters.AddConflict();
         }

@@ -13,10 +13,13 @@ namespace EventCommitLab.Strategies.Implementations;
 /// The counter is locked from the reservation to the end of the transaction, so commits queue on it instead of
 /// racing: no retries, no gaps (a rolled-back reservation is undone), safe with several processes. The price is that
 /// commits are serialised for the length of their insert and durable flush.
+/// The same lock keeps append conditions: a conditional commit is checked after its reservation, when every rival
+/// before it has committed or rolled back and none after it can commit, and numbers are committed in their order, so
+/// no event numbered below a position a caller has read can commit after that read.
 /// </remarks>
 public sealed class TransactionalCounterStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
 {
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true };
+    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {
@@ -25,6 +28,7 @@ public sealed class TransactionalCounterStrategy(IEventStore store, CommitStrate
         // The aggregate is checked before the counter is taken so that the counter is held as briefly as possible.
         await AggregateVersionGuard.EnsureAsync(transaction, request, cancellationToken).ConfigureAwait(false);
         var first = await transaction.ReserveSequenceNumbersAsync(request.Events.Count, cancellationToken).ConfigureAwait(false);
+        await AppendConditionGuard.EnsureAsync(transaction, request, cancellationToken).ConfigureAwait(false);
         var events = request.Stamp(first);
         await transaction.InsertEventsAsync(events, cancellationToken).ConfigureAwait(false);
         await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);

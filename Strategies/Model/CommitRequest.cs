@@ -1,4 +1,5 @@
 using System.Text;
+using EventCommitLab.Strategies.Dcb;
 
 namespace EventCommitLab.Strategies.Model;
 
@@ -8,11 +9,12 @@ namespace EventCommitLab.Strategies.Model;
 /// </summary>
 public sealed record CommitRequest
 {
-    private CommitRequest(Guid commitId, IReadOnlyList<UncommittedEvent> events, AggregateExpectation? aggregate)
+    private CommitRequest(Guid commitId, IReadOnlyList<UncommittedEvent> events, AggregateExpectation? aggregate, AppendCondition? condition = null)
     {
         CommitId = commitId;
         Events = events;
         Aggregate = aggregate;
+        Condition = condition;
         foreach (var e in events)
         {
             Bytes += Encoding.UTF8.GetByteCount(e.EventSource) + Encoding.UTF8.GetByteCount(e.EventType) + Encoding.UTF8.GetByteCount(e.Payload);
@@ -36,6 +38,12 @@ public sealed record CommitRequest
     /// <summary>Null for a plain commit; set for an aggregate commit.</summary>
     public AggregateExpectation? Aggregate { get; }
 
+    /// <summary>
+    /// Null for a plain or aggregate commit; set for a conditional commit (DCB): written only if the log holds no event
+    /// matching the condition's query (by event type and tags) after its position.
+    /// </summary>
+    public AppendCondition? Condition { get; }
+
     /// <summary>The aggregate's version once this commit is written.</summary>
     public long? NextAggregateVersion => Aggregate is null ? null : Aggregate.ExpectedVersion + Events.Count;
 
@@ -44,6 +52,21 @@ public sealed record CommitRequest
     {
         ValidateEvents(events);
         return new CommitRequest(Guid.NewGuid(), [.. events], null);
+    }
+
+    /// <summary>A conditional commit (DCB): its events are written only if no event of the log matches <paramref name="condition"/>.</summary>
+    /// <exception cref="ArgumentException">No events, an event with a missing field, or a condition with no query item.</exception>
+    public static CommitRequest ForCondition(AppendCondition condition, IReadOnlyList<UncommittedEvent> events)
+    {
+        ArgumentNullException.ThrowIfNull(condition);
+        ArgumentNullException.ThrowIfNull(condition.FailIfEventsMatch);
+        if (condition.FailIfEventsMatch.Items.Count == 0)
+        {
+            throw new ArgumentException("A commit's condition needs at least one query item; this one has none.", nameof(condition));
+        }
+
+        ValidateEvents(events);
+        return new CommitRequest(Guid.NewGuid(), [.. events], null, condition);
     }
 
     /// <exception cref="ArgumentException">No events, an event with a missing field, or an event of another event source.</exception>

@@ -1,3 +1,4 @@
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
 
 namespace EventCommitLab.Strategies.Port;
@@ -52,6 +53,15 @@ public interface IStoreSession : IAsyncDisposable
     /// </summary>
     Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
         AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Whether the log, as this call sees it, holds an event matching <paramref name="condition"/>'s query (by event type
+    /// and tags) numbered after its position (anywhere when it has none). Each call sees what was committed before it
+    /// started, so a strategy calls it once it holds whatever serialises its commit against its rivals. Only where the
+    /// store offers <see cref="StoreFeature.AppendConditions"/>.
+    /// </summary>
+    /// <exception cref="NotSupportedException">The store does not offer the feature (see <see cref="IEventStore.Lacks"/>).</exception>
+    Task<bool> AnyEventMatchesAsync(AppendCondition condition, CancellationToken cancellationToken);
 
     /// <summary>Commits the transaction; does nothing in an auto-commit session.</summary>
     Task CommitAsync(CancellationToken cancellationToken);

@@ -14,4 +14,10 @@ public enum StoreFeature
     /// running: <see cref="IEventLogReader.ReadBelowTransactionHorizonAsync"/>.
     /// </summary>
     TransactionHorizon,
+
+    /// <summary>
+    /// A check, inside a session's transaction, of whether the log holds an event matching a conditional commit's
+    /// condition: <see cref="IStoreSession.AnyEventMatchesAsync"/>.
+    /// </summary>
+    AppendConditions,
 }

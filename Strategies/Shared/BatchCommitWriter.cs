@@ -6,7 +6,7 @@ namespace EventCommitLab.Strategies.Shared;
 
 /// <summary>
 /// Writes several commits as one transaction through the store's batch write: the group commit that the simulated
-/// batcher and the pipeline share. A commit whose aggregate check fails is left out alone; the others are written.
+/// batcher and the pipeline share. A commit whose aggregate check or condition fails is left out alone; the others are written.
 /// </summary>
 internal static class BatchCommitWriter
 {
@@ -32,9 +32,13 @@ internal static class BatchCommitWriter
         for (var i = 0; i < batch.Count; i++)
         {
             var request = batch[i];
-            outcomes[i] = answers[i].FirstSequenceNumber is { } first
-                ? CommitOutcome.Committed(request, new CommitResult(request.CommitId, [.. Enumerable.Range(0, request.Events.Count).Select(n => first + n)], request.NextAggregateVersion))
-                : CommitOutcome.Failed(request, new ConcurrencyConflictException(request.Aggregate!.Aggregate, request.Aggregate.ExpectedVersion, answers[i].ActualAggregateVersion));
+            outcomes[i] = answers[i] switch
+            {
+                { FirstSequenceNumber: { } first } => CommitOutcome.Committed(
+                    request, new CommitResult(request.CommitId, [.. Enumerable.Range(0, request.Events.Count).Select(n => first + n)], request.NextAggregateVersion)),
+                { ConditionFailed: true } => CommitOutcome.Failed(request, new AppendConditionFailedException(request.CommitId, request.Condition!)),
+                var leftOut => CommitOutcome.Failed(request, new ConcurrencyConflictException(request.Aggregate!.Aggregate, request.Aggregate.ExpectedVersion, leftOut.ActualAggregateVersion)),
+            };
         }
 
         return outcomes;
@@ -42,20 +46,22 @@ internal static class BatchCommitWriter
 
     /// <summary>
     /// One transaction: any commit of it in the log means it landed, and then a commit that is not there was left out
-    /// by its aggregate check (whose version is no longer known). None there: nothing was written, the batch may be repeated.
+    /// by its aggregate check (whose version is no longer known) or its condition. None there: nothing was written, the batch may be repeated.
     /// </summary>
     private static async Task<IReadOnlyList<BatchCommitAnswer>> SettleFromLogAsync(
         IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, Exception unknown, CancellationToken cancellationToken)
     {
         var found = await UnknownOutcome.ResolveAllAsync(store, counters, [.. batch.Select(r => r.CommitId)], unknown, cancellationToken).ConfigureAwait(false);
-        var answers = batch.Select(r => found.TryGetValue(r.CommitId, out var numbers) ? BatchCommitAnswer.WrittenFrom(numbers[0]) : BatchCommitAnswer.LeftOut(null)).ToArray();
+        var answers = batch.Select(r => found.TryGetValue(r.CommitId, out var numbers)
+            ? BatchCommitAnswer.WrittenFrom(numbers[0])
+            : r.Condition is null ? BatchCommitAnswer.LeftOut(null) : BatchCommitAnswer.RefusedByCondition()).ToArray();
         var landed = found.Count > 0;
         if (!landed)
         {
             throw new WriteNotLandedException(unknown);
         }
 
-        var missing = batch.Select((request, i) => (request, answers[i])).FirstOrDefault(p => p.request.Aggregate is null && !p.Item2.Written).request;
+        var missing = batch.Select((request, i) => (request, answers[i])).FirstOrDefault(p => p.request.Aggregate is null && p.request.Condition is null && !p.Item2.Written).request;
         return missing is null
             ? answers
             : throw new InvalidOperationException($"The store wrote part of a batch: commit {missing.CommitId}, which no check could leave out, is not in the log while others of its transaction are.");

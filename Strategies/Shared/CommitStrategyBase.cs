@@ -10,14 +10,13 @@ namespace EventCommitLab.Strategies.Shared;
 /// </summary>
 public abstract class CommitStrategyBase(IEventStore store, CommitStrategyOptions options) : StrategyBase(store, options)
 {
-    public override async Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken)
+    protected override async Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(request);
         try
         {
             return await RetryAsync(ct => CommitSettledAsync(request, ct), cancellationToken).ConfigureAwait(false);
         }
-        catch (ConcurrencyConflictException)
+        catch (Exception e) when (e is ConcurrencyConflictException or AppendConditionFailedException)
         {
             Counters.AddConflict();
             throw;

@@ -6,12 +6,12 @@ namespace EventCommitLab.Strategies.Shared;
 
 /// <summary>
 /// The pipeline's next batch while it forms: commits taken from the queue in order until the next one would take it
-/// past its limits or is of an aggregate already in it (it then waits for the next batch, see <see cref="CommitBatch"/>).
+/// past its limits or may not share it with an earlier one (it then waits for the next batch, see <see cref="BatchRivals"/>).
 /// </summary>
 internal sealed class PendingBatch(StoreBatchLimits limits)
 {
     private readonly List<PendingCommit> _commits = [];
-    private readonly HashSet<AggregateKey> _aggregates = [];
+    private readonly BatchRivals _rivals = new();
     private long _events;
     private long _bytes;
 
@@ -26,7 +26,7 @@ internal sealed class PendingBatch(StoreBatchLimits limits)
         var taken = 0;
         while (!IsClosed && reader.TryPeek(out var next))
         {
-            if (_commits.Count > 0 && (_events + next.Request.Events.Count > limits.MaxEvents || _bytes + next.Request.Bytes > limits.MaxBytes || Repeats(next.Request)))
+            if (_commits.Count > 0 && (_events + next.Request.Events.Count > limits.MaxEvents || _bytes + next.Request.Bytes > limits.MaxBytes || _rivals.WhyNotWith(next.Request) is not null))
             {
                 IsClosed = true;
                 break;
@@ -40,16 +40,11 @@ internal sealed class PendingBatch(StoreBatchLimits limits)
             _commits.Add(next);
             _events += next.Request.Events.Count;
             _bytes += next.Request.Bytes;
-            if (next.Request.Aggregate is { } expectation)
-            {
-                _aggregates.Add(expectation.Aggregate);
-            }
+            _rivals.Add(next.Request);
 
             taken++;
         }
 
         return taken;
     }
-
-    private bool Repeats(CommitRequest request) => request.Aggregate is { } expectation && _aggregates.Contains(expectation.Aggregate);
 }

@@ -37,7 +37,38 @@ public abstract class StrategyBase : ICommitStrategy
         AggregateKey aggregate, long expectedVersion, IReadOnlyList<UncommittedEvent> events, CancellationToken cancellationToken) =>
         CommitAsync(CommitRequest.ForAggregate(aggregate, expectedVersion, events), cancellationToken);
 
-    public abstract Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken);
+    /// <exception cref="NotSupportedException">A conditional commit, and the strategy or its store does not keep append conditions; nothing was written.</exception>
+    public Task<CommitResult> CommitAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        EnsureConditionKept(request);
+        return CommitRequestAsync(request, cancellationToken);
+    }
+
+    /// <summary>Commits a request whose condition, if it has one, the strategy claims to keep.</summary>
+    protected abstract Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken);
+
+    /// <summary>Refuses a conditional request unless the strategy claims <see cref="StrategyGuarantees.KeepsAppendConditions"/> and its store can check one.</summary>
+    /// <exception cref="NotSupportedException">The request is conditional and cannot be kept here.</exception>
+    protected void EnsureConditionKept(CommitRequest request)
+    {
+        ArgumentNullException.ThrowIfNull(request);
+        if (request.Condition is null)
+        {
+            return;
+        }
+
+        if (!Guarantees.KeepsAppendConditions)
+        {
+            throw new NotSupportedException(
+                $"{Name} does not keep append conditions, so it refuses conditional commit {request.CommitId}; use a strategy whose guarantees claim them (CurrentImplementation, TransactionalCounter, SimulatedBatching, BatchingPipeline, BatchingPipeline2InFlight, LockedCounterStatement).");
+        }
+
+        if (Store.Lacks(StoreFeature.AppendConditions) is { } why)
+        {
+            throw new NotSupportedException($"{Name} cannot keep an append condition on {Store.Description}: {why}.");
+        }
+    }
 
     public virtual ValueTask DisposeAsync()
     {

@@ -78,7 +78,7 @@ public sealed class CommitLedger
         {
             { Result: { } result } => new LedgerEntry(
                 request.CommitId, events.Length, LedgerOutcome.Acknowledged, result.SequenceNumbers, null, events, result.AggregateVersion),
-            { Failure: ConcurrencyConflictException } => new LedgerEntry(request.CommitId, events.Length, LedgerOutcome.Conflict, null, null, events),
+            { Failure: ConcurrencyConflictException or AppendConditionFailedException } => new LedgerEntry(request.CommitId, events.Length, LedgerOutcome.Conflict, null, null, events),
             { Failure: CommitOutcomeUnknownException or OperationCanceledException } => new LedgerEntry(
                 request.CommitId, events.Length, LedgerOutcome.Unknown, null, outcome.Failure.Message, events),
             _ => new LedgerEntry(request.CommitId, events.Length, LedgerOutcome.Failed, null, outcome.Failure?.Message, events),

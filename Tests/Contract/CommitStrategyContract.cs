@@ -1,6 +1,8 @@
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
 
@@ -180,6 +182,85 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
         Assert.Contains("event source", foreign.Message, StringComparison.Ordinal);
         Assert.Equal(0, await run.CountEventsAsync());
     }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task a_conditional_commit_is_kept_where_the_strategy_claims_it_and_refused_before_writing_anything_elsewhere(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        var keeps = run.Strategy.Guarantees.KeepsAppendConditions && run.Store.Lacks(StoreFeature.AppendConditions) is null;
+
+        var first = await run.CommitAsync(ConditionalCommit.Reserving("seat:1", after: null));
+        var second = await run.CommitAsync(ConditionalCommit.Reserving("seat:1", after: null));
+
+        if (keeps)
+        {
+            Assert.Equal([0L], first.Result!.SequenceNumbers);
+            Assert.IsType<AppendConditionFailedException>(second.Failure);
+            Assert.Equal(1, run.Strategy.Counters.Conflicts);
+            Assert.Equal(1, await run.CountEventsAsync());
+        }
+        else
+        {
+            Assert.Contains("append condition", Assert.IsType<NotSupportedException>(first.Failure).Message, StringComparison.Ordinal);
+            Assert.IsType<NotSupportedException>(second.Failure);
+            Assert.Equal(0, await run.CountEventsAsync());
+        }
+
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task a_condition_fails_only_on_an_event_of_its_types_with_all_its_tags_after_its_position(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        SkipUnlessConditionsKept(run);
+        await run.CommitAsync(CommitRequest.ForEvents([ConditionalCommit.Event("SeatReleased", "seat:2")]));
+        Assert.Equal([1L], (await run.CommitAsync(ConditionalCommit.Reserving("seat:1", after: null))).Result!.SequenceNumbers);
+
+        var afterIt = await run.CommitAsync(ConditionalCommit.Reserving("seat:1", after: 1));
+        var otherType = await run.CommitAsync(ConditionalCommit.Reserving("seat:2", after: null));
+        var moreTags = await run.CommitAsync(CommitRequest.ForCondition(
+            new AppendCondition(DcbQuery.Of([ConditionalCommit.Reserved], "seat:1", "row:9"), null), [ConditionalCommit.Event(ConditionalCommit.Reserved, "seat:3")]));
+        var beforeIt = await run.CommitAsync(ConditionalCommit.Reserving("seat:1", after: 0));
+        var anyType = await run.CommitAsync(CommitRequest.ForCondition(
+            new AppendCondition(DcbQuery.Of([], "seat:2"), null), [ConditionalCommit.Event(ConditionalCommit.Reserved, "seat:4")]));
+
+        Assert.Null(afterIt.Failure);
+        Assert.Null(otherType.Failure);
+        Assert.Null(moreTags.Failure);
+        Assert.IsType<AppendConditionFailedException>(beforeIt.Failure);
+        Assert.IsType<AppendConditionFailedException>(anyType.Failure);
+        Assert.Equal(5, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
+    public async Task of_concurrent_commits_whose_conditions_match_each_others_events_exactly_one_is_written(string store)
+    {
+        await using var run = await stores.StartRunAsync(store, strategy);
+        SkipUnlessConditionsKept(run);
+
+        for (var round = 0; round < 20; round++)
+        {
+            var seat = $"seat:{round}";
+            var outcomes = await Task.WhenAll(Enumerable.Range(0, 4).Select(_ => Task.Run(() => run.CommitAsync(ConditionalCommit.Reserving(seat, after: null)))));
+
+            var winner = Assert.Single(outcomes, o => o.Result is not null);
+            Assert.All(outcomes.Where(o => o != winner), o => Assert.IsType<AppendConditionFailedException>(o.Failure));
+        }
+
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(20, report.FoundEvents);
+    }
+
+    private static void SkipUnlessConditionsKept(StrategyRun run) =>
+        Skip.IfNot(
+            run.Strategy.Guarantees.KeepsAppendConditions && run.Store.Lacks(StoreFeature.AppendConditions) is null,
+            $"{run.Strategy.Name} on {run.Store.Description} does not keep append conditions (it refuses them: see the test above).");
 
     private static AggregateKey NewAggregate() => new(Guid.NewGuid().ToString("N"), "Order");
 }

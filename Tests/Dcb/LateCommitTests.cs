@@ -2,7 +2,6 @@ using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Tests.Infrastructure;
-using Npgsql;
 
 namespace EventCommitLab.Tests.Dcb;
 
@@ -23,23 +22,13 @@ public sealed class LateCommitTests(LabStores stores)
         await using var log = await DcbLogs.FreshAsync(stores);
         var postgres = (PostgresDcbLog)log;
         await using var appender = DcbAppenderCatalog.Create(name, log);
-        await using var control = await postgres.OpenConnectionAsync(CancellationToken.None);
-        await ExecuteAsync(control, $"""
-            CREATE FUNCTION hold_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF NEW.tags @> ARRAY['{HoldTag}'] THEN PERFORM pg_advisory_xact_lock({HeldCommit}); END IF;
-                RETURN NULL;
-            END $$;
-            CREATE CONSTRAINT TRIGGER hold_commit AFTER INSERT ON {PostgresDcbLog.Table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hold_commit();
-            SELECT pg_advisory_lock({HeldCommit});
-            """);
+        await using var hold = await CommitHold.InstallAsync(postgres.ConnectionString, PostgresDcbLog.Table, $"NEW.tags @> ARRAY['{HoldTag}']", HeldCommit);
 
         // The late writer: its condition holds, its event is numbered, and its COMMIT waits behind the test's lock.
         var enrollment = CourseEnrollmentDataset.Enrollment(1, "late", DcbLogs.At);
         var late = appender.AppendAsync(
             new DcbAppend([enrollment with { Tags = [.. enrollment.Tags, HoldTag] }], new AppendCondition(DcbLogs.EnrollmentsOf("late"), null)), CancellationToken.None);
-        await using var observer = await postgres.OpenConnectionAsync(CancellationToken.None);
-        await WaitUntilAsync(observer, "SELECT count(*) > 0 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'");
+        await hold.WaitUntilACommitIsHeldAsync();
 
         // Another append commits meanwhile where it can (a group commit's single writer holds it back), and the rival
         // reads up to the head: the late event is not there to read. The late commit lands; then the rival appends on
@@ -48,7 +37,7 @@ public sealed class LateCommitTests(LabStores stores)
         await Task.WhenAny(other, Task.Delay(TimeSpan.FromSeconds(5)));
         var head = await log.HeadAsync(CancellationToken.None);
         Assert.Empty(await log.ReadAsync(DcbLogs.EnrollmentsOf("late"), 0, 10, CancellationToken.None));
-        await ExecuteAsync(control, $"SELECT pg_advisory_unlock({HeldCommit})");
+        await hold.ReleaseAsync();
         Assert.True((await late.WaitAsync(TimeSpan.FromMinutes(1))).Appended);
         await other.WaitAsync(TimeSpan.FromMinutes(1));
 
@@ -58,22 +47,5 @@ public sealed class LateCommitTests(LabStores stores)
         var written = await log.ReadAsync(DcbLogs.EnrollmentsOf("late"), 0, 10, CancellationToken.None);
         Assert.Equal(rival.Appended ? 2 : 1, written.Count);
         Assert.Equal(appender.KeepsAfterAgainstLateCommits ? 1 : 2, written.Count);
-    }
-
-    private static async Task ExecuteAsync(NpgsqlConnection connection, string sql)
-    {
-        await using var command = new NpgsqlCommand(sql, connection);
-        await command.ExecuteNonQueryAsync();
-    }
-
-    private static async Task WaitUntilAsync(NpgsqlConnection connection, string condition)
-    {
-        await using var command = new NpgsqlCommand(condition, connection);
-        var until = DateTime.UtcNow.AddSeconds(30);
-        while (!(bool)(await command.ExecuteScalarAsync())!)
-        {
-            Assert.True(DateTime.UtcNow < until, $"still not so after 30 s: {condition}");
-            await Task.Delay(10);
-        }
     }
 }

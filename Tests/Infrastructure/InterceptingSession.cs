@@ -1,3 +1,4 @@
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 
@@ -35,6 +36,8 @@ internal sealed class InterceptingSession(InterceptingEventStore store, IStoreSe
     public Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
         AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken) =>
         inner.TryAdvanceAggregateVersionAsync(aggregate, expectedVersion, nextVersion, cancellationToken);
+
+    public Task<bool> AnyEventMatchesAsync(AppendCondition condition, CancellationToken cancellationToken) => inner.AnyEventMatchesAsync(condition, cancellationToken);
 
     public Task CommitAsync(CancellationToken cancellationToken) => inner.CommitAsync(cancellationToken);
 

@@ -79,6 +79,37 @@ public sealed class BatchWriteTests(LabStores stores)
 
     [SkippableTheory]
     [MemberData(nameof(Stores))]
+    public async Task a_batch_with_conditions_leaves_out_only_the_commits_whose_condition_the_log_breaks(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var lacks = log.Lacks(StoreFeature.AppendConditions);
+        Skip.If(lacks is not null, lacks);
+        var order = new AggregateKey("order", "Order");
+        Assert.All(
+            await log.WriteBatchAsync([ConditionalCommit.Reserving("seat:1", after: null), ConditionalCommit.Reserving("seat:4", after: null), Plain(1)], CancellationToken.None),
+            a => Assert.True(a.Written));
+        var batch = new[]
+        {
+            ConditionalCommit.Reserving("seat:1", after: null), // seat:1 is at 0: refused
+            ConditionalCommit.Reserving("seat:4", after: 1), // seat:4 is at 1, nothing of it after 1: written
+            Aggregate(order, 0, 2),
+            ConditionalCommit.Reserving("seat:2", after: null),
+            Plain(1),
+        };
+
+        var answers = await log.WriteBatchAsync(batch, CancellationToken.None);
+
+        Assert.Equal(
+            [BatchCommitAnswer.RefusedByCondition(), BatchCommitAnswer.WrittenFrom(3), BatchCommitAnswer.WrittenFrom(4), BatchCommitAnswer.WrittenFrom(6), BatchCommitAnswer.WrittenFrom(7)],
+            answers);
+        var stored = await log.ReadLogAsync(CancellationToken.None).ToListAsync();
+        Assert.Equal(Enumerable.Range(0, 8).Select(i => (long)i), stored.Select(e => e.SequenceNumber));
+        Assert.DoesNotContain(stored, e => e.CommitId == batch[0].CommitId);
+        Assert.Equal(8, await log.ReadSequenceCounterAsync(CancellationToken.None));
+    }
+
+    [SkippableTheory]
+    [MemberData(nameof(Stores))]
     public async Task a_batch_whose_commits_are_all_left_out_takes_no_numbers(string store)
     {
         await using var log = await stores.FreshStoreAsync(store);
@@ -94,16 +125,19 @@ public sealed class BatchWriteTests(LabStores stores)
 
     [SkippableTheory]
     [MemberData(nameof(Stores))]
-    public async Task a_batch_that_holds_an_aggregate_twice_or_nothing_is_refused_before_anything_is_written(string store)
+    public async Task a_batch_that_holds_an_aggregate_twice_a_condition_matching_its_own_events_or_nothing_is_refused_before_anything_is_written(string store)
     {
         await using var log = await stores.FreshStoreAsync(store);
         var order = new AggregateKey("order", "Order");
 
         var twice = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync([Aggregate(order, 0, 1), Plain(1), Aggregate(order, 1, 1)], CancellationToken.None));
         var empty = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync([], CancellationToken.None));
+        var conditional = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync(
+            [ConditionalCommit.Reserving("seat:1", after: null), Plain(1), ConditionalCommit.Reserving("seat:1", after: null)], CancellationToken.None));
 
         Assert.Contains("Order/order has two commits in one batch", twice.Message, StringComparison.Ordinal);
         Assert.Contains("at least one commit", empty.Message, StringComparison.Ordinal);
+        Assert.Contains("matches events of an earlier commit in its batch", conditional.Message, StringComparison.Ordinal);
         Assert.Empty(await log.ReadLogAsync(CancellationToken.None).ToListAsync());
     }
 

@@ -1,14 +1,17 @@
 using System.Threading.Channels;
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Strategies;
 
 /// <summary>
 /// How the pipeline's next batch takes commits from its queue, over several takes as commits keep arriving, and how a
-/// wave handed over whole is cut into batches: both within the store's limits, no aggregate twice.
+/// wave handed over whole is cut into batches: both within the store's limits, no aggregate twice, no condition matching
+/// an earlier commit's events.
 /// </summary>
 public sealed class PendingBatchTests
 {
@@ -61,6 +64,22 @@ public sealed class PendingBatchTests
             CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
             Plain(1),
             CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)));
+
+        Assert.Equal(2, batch.TakeFrom(_queue.Reader));
+        Assert.True(batch.IsClosed);
+        Assert.Equal(queued[..2], batch.Commits.Select(c => c.Request));
+        Assert.True(_queue.Reader.TryPeek(out var waiting) && waiting.Request == queued[2]);
+    }
+
+    [Fact]
+    public void a_condition_matching_an_earlier_commits_events_closes_the_batch_before_it_and_others_join()
+    {
+        var batch = new PendingBatch(Events(100));
+        var queued = Enqueue(
+            ConditionalCommit.Reserving("seat:1", after: null),
+            ConditionalCommit.Reserving("seat:2", after: 7), // another seat: no rival of the first
+            CommitRequest.ForCondition(new AppendCondition(DcbQuery.Of([], "venue", "seat:1"), null), [ConditionalCommit.Event("Noted", "seat:3")]),
+            Plain(1));
 
         Assert.Equal(2, batch.TakeFrom(_queue.Reader));
         Assert.True(batch.IsClosed);
