@@ -30,7 +30,10 @@ internal static class CellRunner
                 cancellationToken.ThrowIfCancellationRequested();
                 try
                 {
-                    cases.Add(await ContenderCase.StartAsync(cell, registration, provider, options, settings, cancellationToken).ConfigureAwait(false));
+                    if (await ContenderCase.StartAsync(cell, registration, provider, options, settings, cancellationToken).ConfigureAwait(false) is { } started)
+                    {
+                        cases.Add(started);
+                    }
                 }
                 catch (Exception e) when (!cancellationToken.IsCancellationRequested)
                 {
@@ -71,7 +74,11 @@ internal static class CellRunner
             var ordered = new List<CaseResult>();
             foreach (var (name, _) in contenders)
             {
-                ordered.Add(results.First(r => r.Contender == name));
+                // A strategy that does not take the cell's commits has no case in it (the tables say "not run").
+                if (results.FirstOrDefault(r => r.Contender == name) is { } result)
+                {
+                    ordered.Add(result);
+                }
             }
 
             return (CellAnalysis.Analyse(ordered), claims);

@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Workload;
 
@@ -6,7 +7,8 @@ namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
 /// The committers of one case: committer i always commits the same NumberOfEvents events (under a new commit id each
-/// time) and, for aggregate commits, advances its own aggregate from the version it is at, so commits never conflict.
+/// time) and, for aggregate commits, advances its own aggregate from the version it is at, or, for conditional commits,
+/// asks that no event of its own tag follow the head acknowledged so far, so commits never conflict.
 /// </summary>
 internal sealed class CommitterSlots
 {
@@ -20,6 +22,8 @@ internal sealed class CommitterSlots
     private readonly UncommittedEvent[][] _events;
     private readonly UncommittedEvent[][] _warmupEvents;
     private readonly long[] _versions;
+    private readonly AppendCondition[] _conditions;
+    private long _head = -1;
 
     public CommitterSlots(CellKey cell, int payloadBytes)
     {
@@ -28,6 +32,13 @@ internal sealed class CommitterSlots
         var sample = new SampleEvents(payloadBytes);
         _aggregates = [.. Enumerable.Range(0, cell.ConcurrentBatches).Select(_ => new AggregateKey($"{Guid.NewGuid():N}", "Order"))];
         _events = [.. _aggregates.Select(a => sample.Create(a.EventSource, cell.NumberOfEvents))];
+        if (cell.Method == BenchmarkMethod.CommitConditionalEvents)
+        {
+            // Each committer's events carry its own tag, which its condition names with their type.
+            _events = [.. _events.Select((events, slot) => events.Select(e => e with { Tags = [.. e.Tags, CommitterTag(slot)] }).ToArray())];
+        }
+
+        _conditions = [.. _events.Select((events, slot) => new AppendCondition(DcbQuery.Of([events[0].EventType], CommitterTag(slot)), null))];
         _warmupEvents = [.. _events.Select(events => events.Length > WarmupEventsPerCommit ? events[..WarmupEventsPerCommit] : events)];
         _versions = new long[cell.ConcurrentBatches];
     }
@@ -38,21 +49,43 @@ internal sealed class CommitterSlots
     public CommitRequest Next(int slot, bool measured)
     {
         var events = measured ? _events[slot] : _warmupEvents[slot];
-        return _method == BenchmarkMethod.CommitAggregateEvents
-            ? CommitRequest.ForAggregate(_aggregates[slot], Volatile.Read(ref _versions[slot]), events)
-            : CommitRequest.ForEvents(events);
+        return _method switch
+        {
+            BenchmarkMethod.CommitAggregateEvents => CommitRequest.ForAggregate(_aggregates[slot], Volatile.Read(ref _versions[slot]), events),
+            BenchmarkMethod.CommitConditionalEvents => CommitRequest.ForCondition(_conditions[slot] with { After = Volatile.Read(ref _head) is var head and >= 0 ? head : null }, events),
+            _ => CommitRequest.ForEvents(events),
+        };
     }
 
     /// <summary>One commit from every committer, as a wave or a group.</summary>
     public CommitRequest[] NextGroup(bool measured) => [.. Enumerable.Range(0, Count).Select(slot => Next(slot, measured))];
 
-    /// <summary>Moves committer <paramref name="slot"/>'s aggregate on once its commit is acknowledged.</summary>
-    public void Acknowledged(int slot, CommitRequest request)
+    /// <summary>Moves committer <paramref name="slot"/>'s aggregate, and the head conditions are made after, on once its commit is acknowledged.</summary>
+    public void Acknowledged(int slot, CommitRequest request, CommitResult result)
     {
         ArgumentNullException.ThrowIfNull(request);
+        ArgumentNullException.ThrowIfNull(result);
         if (request.NextAggregateVersion is { } version)
         {
             Volatile.Write(ref _versions[slot], version);
         }
+
+        if (request.Condition is not null && result.SequenceNumbers.Count > 0)
+        {
+            var last = result.SequenceNumbers.Max();
+            var head = Volatile.Read(ref _head);
+            while (last > head)
+            {
+                var seen = Interlocked.CompareExchange(ref _head, last, head);
+                if (seen == head)
+                {
+                    break;
+                }
+
+                head = seen;
+            }
+        }
     }
+
+    private static string CommitterTag(int slot) => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"committer:{slot}");
 }

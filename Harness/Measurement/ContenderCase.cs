@@ -70,8 +70,12 @@ internal sealed class ContenderCase
     /// <summary>Events/s of the latest round; null when it did not run.</summary>
     public double? LatestRound => _rounds.Count > 0 ? _rounds[^1] : null;
 
-    /// <summary>Creates the fresh log, fills it, builds the contender and warms it up unmeasured; a failure is kept as the case's cause.</summary>
-    public static async Task<ContenderCase> StartAsync(
+    /// <summary>
+    /// Creates the fresh log, fills it, builds the contender and warms it up unmeasured; a failure is kept as the case's
+    /// cause. Null when the strategy does not take the cell's commits (conditional commits where it or the store does not
+    /// keep append conditions): it has no case in the cell.
+    /// </summary>
+    public static async Task<ContenderCase?> StartAsync(
         CellKey cell, StrategyRegistration? registration, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, CancellationToken run)
     {
         ArgumentNullException.ThrowIfNull(cell);
@@ -82,6 +86,14 @@ internal sealed class ContenderCase
         IContender contender = registration is null
             ? new CeilingContender(store)
             : new StrategyContender(registration.Create(store, new CommitStrategyOptions()), store);
+        if (cell.Method == BenchmarkMethod.CommitConditionalEvents && contender.Guarantees is { } claims
+            && (!claims.KeepsAppendConditions || store.Lacks(StoreFeature.AppendConditions) is not null))
+        {
+            await contender.DisposeAsync().ConfigureAwait(false);
+            await store.DisposeAsync().ConfigureAwait(false);
+            return null;
+        }
+
         var target = new ContenderCase(cell, store, contender, options.PayloadBytes, options.CaseTimeout, run);
         using var phase = target.StartPhase();
         try
@@ -173,7 +185,7 @@ internal sealed class ContenderCase
             Ledger.Record(outcome);
             if (outcome.Failure is null)
             {
-                Slots.Acknowledged(firstSlot + i, outcome.Request);
+                Slots.Acknowledged(firstSlot + i, outcome.Request, outcome.Result!);
             }
             else
             {

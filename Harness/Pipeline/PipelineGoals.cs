@@ -58,17 +58,8 @@ public static class PipelineGoals
     private static Interval? Paired(CaseResult? numerator, CaseResult? denominator) =>
         numerator is null || denominator is null ? null : RoundStatistics.PairedRatio(numerator.RoundEventsPerSecond, denominator.RoundEventsPerSecond);
 
-    private static Interval? AcrossCells(CaseResult? numerator, CaseResult? denominator)
-    {
-        if (numerator?.EventsPerSecond is not { } a || denominator?.EventsPerSecond is not { } b || b.Estimate <= 0)
-        {
-            return null;
-        }
-
-        return a.HasBounds && b.HasBounds && b.Lower > 0
-            ? new Interval(a.Estimate / b.Estimate, a.Lower / b.Upper, a.Upper / b.Lower, Math.Min(a.Samples, b.Samples))
-            : new Interval(a.Estimate / b.Estimate, null, null, Math.Min(a.Samples, b.Samples));
-    }
+    private static Interval? AcrossCells(CaseResult? numerator, CaseResult? denominator) =>
+        RoundStatistics.AcrossCells(numerator?.EventsPerSecond, denominator?.EventsPerSecond);
 
     private static Interval? LatencyRatio(CaseResult? numerator, CaseResult? denominator) =>
         numerator?.CommitLatency is { } a && denominator?.CommitLatency is { P50Ms: > 0 } b ? new Interval(a.P50Ms / b.P50Ms, null, null, 1) : null;

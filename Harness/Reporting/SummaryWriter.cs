@@ -54,6 +54,12 @@ public static class SummaryWriter
             md.AppendLine(Invariant, $"| Not available on this store | {Escape(string.Join("; ", unavailable.Select(u => $"{u.Strategy}: {u.Reason}")))} |");
         }
 
+        if (record.Cases.Any(c => c.Method == BenchmarkMethod.CommitConditionalEvents))
+        {
+            md.AppendLine("| Conditional commits | CommitConditionalEvents: each committer's commit is written only if no event of its type with its own tag follows the highest position acknowledged when it was made (never broken: no conflicts). " +
+                "Only the strategies that keep append conditions run it; the others refuse conditional commits and have no case there (not run in its rows). The ceiling writes the same rows with no check |");
+        }
+
         md.AppendLine(Invariant, $"| Source | {env.GitCommit ?? "unknown"}; `{Escape(env.CommandLine)}` |");
         md.AppendLine(Invariant, $"| Run | {env.Started:yyyy-MM-dd HH:mm} to {env.Finished:HH:mm} ({(env.Finished - env.Started).TotalMinutes:0.#} min) |");
         md.AppendLine();
@@ -86,6 +92,7 @@ public static class SummaryWriter
             Table(md, "Events per second: median [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true);
             Table(md, "Ratio to the ceiling, paired per round: median [95% interval]", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
                 c => c.RatioToCeiling is null ? null : Ratio(c.RatioToCeiling), winner: false);
+            ConditionalAgainstOthers(md, cases, contenders.Where(c => !IsCeiling(record, c)).ToArray());
             Table(md, "Commit latency p50 / p99 (ms), measured rounds only; for contenders handed whole groups: the group's time, marked (group)", rows, contenders, cases, failures,
                 c => (c.CommitLatency ?? c.GroupLatency) is { } l ? string.Create(Invariant, $"{l.P50Ms:0.##} / {l.P99Ms:0.##}{(c.CommitLatency is null ? " (group)" : "")}") : null, winner: false);
             Table(md, "Retries / conflicts per commit", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
@@ -195,6 +202,41 @@ public static class SummaryWriter
         [.. record.Strategies.Select(s => s.Strategy).Concat(record.Cases.Select(c => c.Contender)).Distinct().OrderBy(c => IsCeiling(record, c) ? 1 : 0)];
 
     private static bool IsCeiling(RunRecord record, string contender) => record.Cases.Any(x => x.Contender == contender && x.IsCeiling);
+
+    /// <summary>What checking a condition costs each strategy: its conditional commits' events/s against its plain and aggregate commits' of the same size and concurrency.</summary>
+    private static void ConditionalAgainstOthers(StringBuilder md, IReadOnlyList<CaseResult> cases, IReadOnlyList<string> strategies)
+    {
+        var conditional = cases.Where(c => c.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling).ToArray();
+        var sizes = conditional.Select(c => (c.NumberOfEvents, c.ConcurrentBatches)).Distinct().Order().ToArray();
+        if (sizes.Length == 0 || !cases.Any(c => c.Method != BenchmarkMethod.CommitConditionalEvents))
+        {
+            return;
+        }
+
+        string? Against(CaseResult c, BenchmarkMethod other) =>
+            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.ConcurrentBatches == c.ConcurrentBatches && x.Succeeded) is { } x
+                ? Ratio(RoundStatistics.AcrossCells(c.EventsPerSecond, x.EventsPerSecond))
+                : null;
+
+        md.AppendLine("### Conditional commits against plain / aggregate commits: events/s ratio [interval across cells]").AppendLine();
+        md.AppendLine("Each ratio divides two medians measured in different cells (not paired), so its interval is the conservative [low / high, high / low] of theirs.").AppendLine();
+        md.AppendLine($"| Events | Concurrent | {string.Join(" | ", strategies)} |");
+        md.AppendLine($"| ---: | ---: |{string.Concat(strategies.Select(_ => " ---: |"))}");
+        foreach (var (events, concurrent) in sizes)
+        {
+            md.Append(Invariant, $"| {events} | {concurrent} |");
+            foreach (var strategy in strategies)
+            {
+                var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.NumberOfEvents == events && x.ConcurrentBatches == concurrent);
+                var text = c is null ? "not run" : $"{Against(c, BenchmarkMethod.CommitEvents) ?? "-"} / {Against(c, BenchmarkMethod.CommitAggregateEvents) ?? "-"}";
+                md.Append(' ').Append(text).Append(" |");
+            }
+
+            md.AppendLine();
+        }
+
+        md.AppendLine();
+    }
 
     private static void GuaranteeMatrix(StringBuilder md, RunRecord record)
     {

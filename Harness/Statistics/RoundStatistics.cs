@@ -54,4 +54,20 @@ public static class RoundStatistics
             .ToArray();
         return ratios.Length == 0 ? null : Median(ratios);
     }
+
+    /// <summary>
+    /// The ratio of two medians measured in different cells (not paired: other minutes of the machine), with the
+    /// conservative interval [low / high, high / low] of their intervals; null when the denominator is not positive.
+    /// </summary>
+    public static Interval? AcrossCells(Interval? numerator, Interval? denominator)
+    {
+        if (numerator is not { } a || denominator is not { } b || b.Estimate <= 0)
+        {
+            return null;
+        }
+
+        return a.HasBounds && b.HasBounds && b.Lower > 0
+            ? new Interval(a.Estimate / b.Estimate, a.Lower / b.Upper, a.Upper / b.Lower, Math.Min(a.Samples, b.Samples))
+            : new Interval(a.Estimate / b.Estimate, null, null, Math.Min(a.Samples, b.Samples));
+    }
 }

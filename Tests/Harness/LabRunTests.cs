@@ -58,6 +58,29 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     }
 
     [Fact]
+    public async Task conditional_commits_are_measured_and_verified_for_the_strategies_that_keep_conditions_and_not_run_for_the_others()
+    {
+        var folder = Path.Combine(_root, "conditional");
+        var options = HarnessOptions.Parse(
+            ["--strategies", "InsertMany,TransactionalCounter,BatchingPipeline", "--methods", "CommitConditionalEvents", "--events", "2", "--concurrency", "3", "--job", "dry", "--out", folder],
+            PostgresStoreConfiguration.FromEnvironment());
+
+        var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
+
+        Assert.Equal(0, exit);
+        var record = RunRecord.Read(folder);
+        Assert.Equal(
+            ["sustained BatchingPipeline", "sustained Ceiling", "sustained TransactionalCounter", "waves BatchingPipeline", "waves Ceiling", "waves TransactionalCounter"],
+            record.Cases.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
+        Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
+        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
+        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal(0, c.ConflictsPerCommit));
+        var summary = File.ReadAllText(Path.Combine(folder, "summary.md"));
+        Assert.Contains("| Conditional commits | CommitConditionalEvents: ", summary, StringComparison.Ordinal);
+        Assert.Contains("| CommitConditionalEvents | 2 | 3 |", summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task a_strategy_storing_transaction_ids_is_followed_by_the_transaction_horizon_reader_and_checked_against_its_claim()
     {
         var folder = Path.Combine(_root, "horizon");
@@ -132,7 +155,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         var options = HarnessOptions.Parse(["--job", "dry"], new PostgresStoreConfiguration());
         var cell = new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, 10, 2);
 
-        var target = await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), provider, options, options.Measurement(false), CancellationToken.None);
+        var target = (await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), provider, options, options.Measurement(false), CancellationToken.None))!;
         await target.MeasureRoundAsync(options.Measurement(false));
         var result = await target.FinishAsync();
 

@@ -1,4 +1,6 @@
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Statistics;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -77,5 +79,36 @@ public sealed class SummaryWriterTests
         Assert.Contains("| TransactionalCounter | claimed | claimed | claimed | claimed | clean in 3 verified of 3 cases |", _summary, StringComparison.Ordinal);
         Assert.Contains("| InsertMany | claimed | no | claimed | no | clean in 2 verified of 3 cases |", _summary, StringComparison.Ordinal);
         Assert.Contains("| Ceiling | - | - | - | - | row count checked: 3 of 3 cases held exactly the rows written |", _summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void conditional_commits_are_set_against_the_same_strategys_plain_and_aggregate_commits_of_that_size()
+    {
+        CaseResult[] Cell(BenchmarkMethod method, double counter) =>
+        [
+            .. CellAnalysis.Analyse(
+            [
+                SampleRuns.Case("TransactionalCounter", 10, SampleRuns.Rounds(counter)) with { Method = method },
+                SampleRuns.Case("Ceiling", 10, SampleRuns.Rounds(1000)) with { Method = method },
+            ]),
+        ];
+        var run = new RunRecord(
+            SampleRuns.Environment,
+            SampleRuns.Claims,
+            [.. Cell(BenchmarkMethod.CommitEvents, 400), .. Cell(BenchmarkMethod.CommitAggregateEvents, 250), .. Cell(BenchmarkMethod.CommitConditionalEvents, 200)]);
+
+        var summary = SummaryWriter.Write(run);
+
+        Assert.Contains("### Conditional commits against plain / aggregate commits", summary, StringComparison.Ordinal);
+        Assert.Matches(@"\| 1 \| 10 \| 0\.50 \[0\.4\d–0\.5\d\] / 0\.80 \[0\.7\d–0\.8\d\] \|", summary);
+        Assert.Contains("| Conditional commits | CommitConditionalEvents: ", summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void a_run_without_conditional_commits_has_no_conditional_section()
+    {
+        var summary = SummaryWriter.Write(SampleRuns.Run());
+
+        Assert.DoesNotContain("Conditional commits", summary, StringComparison.Ordinal);
     }
 }
