@@ -236,12 +236,15 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     /// waited for the counter. Still one statement for the client: one round trip and one durable flush.
     /// $11, $12: the condition items (commit, after); $13, $14 their types (item, type); $15, $16 their tags (item, tag).
     /// The main log has no index on tags: each item reads the events after its position by the primary key.
+    /// The function's query is planned once per connection (a generic plan): PL/pgSQL's plan cache otherwise kept
+    /// choosing a custom plan and planned the whole statement on every call, 1.22 ms a batch against 0.33 ms
+    /// (pg_stat_statements, one committer; the query itself runs in 0.15 ms).
     /// </summary>
     internal const string CreateConditionalBatchFunction = $"""
         CREATE FUNCTION commit_conditional_batch(
             text[], text[], bigint[], int[], uuid[], int[], int[], text[], text[], text[], int[], bigint[], int[], text[], int[], text[])
         RETURNS TABLE (commit_index int, first_number bigint, version_left_out bigint, condition_failed boolean)
-        LANGUAGE plpgsql VOLATILE AS $fn$
+        LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $fn$
         BEGIN
             PERFORM 1 FROM sequence_counter WHERE id = 1 FOR UPDATE;
             RETURN QUERY
