@@ -15,7 +15,7 @@ public sealed class BatchRivals
 
     // Built only once a conditional commit asks, and then only over what it has not seen: a batch without conditions
     // (every batch of the harness's workloads) pays a list append per commit, not an index entry per event and tag.
-    private readonly BatchEventIndex _events = new();
+    private BatchEventIndex? _events;
     private int _indexed;
 
     /// <summary>Why <paramref name="request"/> may not join the batch, or null when it may.</summary>
@@ -32,6 +32,7 @@ public sealed class BatchRivals
             return null;
         }
 
+        _events ??= new BatchEventIndex();
         for (; _indexed < _taken.Count; _indexed++)
         {
             foreach (var e in _taken[_indexed].Events)
