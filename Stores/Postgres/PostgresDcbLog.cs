@@ -61,7 +61,7 @@ internal sealed class PostgresDcbLog : IDcbLog
     // appends grew it to tens of thousands of rows (AppendIf fell to 276 appends/s beside Append's 7 659 at 10 clients).
     // So no sequential scan in the writing transaction, and the position filter written so that it cannot use the
     // primary key: the tag index is the one path left.
-    private const string IndexOnlyChecks = "SET LOCAL enable_seqscan = off";
+    private const string IndexOnlyChecks = PostgresSchema.IndexOnlyChecks;
 
     // Locks taken in one order (sorted keys, each once, exclusive if any use of it is) so that two appends never wait
     // for each other crosswise. A condition takes its keys exclusively, written events theirs shared: a condition

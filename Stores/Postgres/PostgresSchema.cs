@@ -12,6 +12,12 @@ internal static class PostgresSchema
     public const string EventsPrimaryKey = "events_pkey";
     public const string AggregatesPrimaryKey = "aggregates_pkey";
 
+    /// <summary>
+    /// Sent before a condition's check, in its transaction: the lab's tables are never analysed, so the planner's guesses
+    /// could read a whole log by a sequential scan where an index finds the few rows a check needs.
+    /// </summary>
+    public const string IndexOnlyChecks = "SET LOCAL enable_seqscan = off";
+
     public const string Create = $"""
         CREATE TABLE events (
             sequence_number   bigint NOT NULL,
