@@ -17,7 +17,7 @@ internal static class EnvironmentProbe
 
     public static IReadOnlyDictionary<string, string> Packages() => new SortedDictionary<string, string>(StringComparer.Ordinal)
     {
-        ["Perfolizer"] = VersionOf(typeof(Perfolizer.Sample).Assembly),
+        ["Perfolizer"] = VersionOf(typeof(Perfolizer.Mathematics.Common.ConfidenceLevel).Assembly),
         ["HdrHistogram"] = VersionOf(typeof(HdrHistogram.LongHistogram).Assembly),
         ["ScottPlot"] = VersionOf(typeof(ScottPlot.Plot).Assembly),
         ["Npgsql"] = VersionOf(typeof(Npgsql.NpgsqlConnection).Assembly),

@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Results;
-using Perfolizer;
+using Sample = Pragmastat.Sample;
 using Perfolizer.Mathematics.Common;
 using Perfolizer.Mathematics.QuantileEstimators;
 

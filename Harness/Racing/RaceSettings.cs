@@ -1,0 +1,67 @@
+namespace EventCommitLab.Harness.Racing;
+
+/// <summary>
+/// How a cell's race decides. Every decision compares two contenders' paired rounds (the log of one's events/s over the
+/// other's, round by round) with Student's t; a contender leaves the race once it is confidently more than
+/// <see cref="Margin"/> behind, and two contenders are equivalent once two one-sided tests put their ratio within the
+/// margin. The race looks at the data only after the rounds in <see cref="Looks"/>, and splits the error rate evenly over
+/// those looks (Bonferroni), so that looking after every block of rounds does not raise the chance of a wrong decision.
+/// </summary>
+/// <param name="Margin">δ: two contenders whose ratio lies within [1 − δ, 1 / (1 − δ)] are equivalent; default 0.10.</param>
+/// <param name="ErrorRate">α: the chance that one decision (behind, equivalent, separable) is wrong, over all looks; default 0.05.</param>
+/// <param name="Looks">The numbers of race rounds after which the race decides, ascending; the last is the most a cell runs.</param>
+/// <param name="HopelessFraction">
+/// After the qualifying round (one round of every contender, not part of the statistics), a contender below this
+/// fraction of its group's leader leaves at once; default one third.
+/// </param>
+public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList<int> Looks, double HopelessFraction)
+{
+    public const double DefaultMargin = 0.10;
+
+    public const double DefaultErrorRate = 0.05;
+
+    public const double DefaultHopelessFraction = 1.0 / 3;
+
+    /// <summary>The fewest race rounds Student's t can decide on with a useful interval.</summary>
+    public const int FirstLook = 3;
+
+    public static RaceSettings Default(int maximumRounds) => new(DefaultMargin, DefaultErrorRate, LooksUpTo(maximumRounds), DefaultHopelessFraction);
+
+    public int MaximumRounds => Looks[^1];
+
+    /// <summary>Each look's share of the error rate.</summary>
+    public double ErrorRatePerLook => ErrorRate / Looks.Count;
+
+    /// <summary>The margin on the log scale: ln(1 / (1 − δ)), symmetric for either contender over the other.</summary>
+    public double LogMargin => -Math.Log(1 - Margin);
+
+    /// <summary>
+    /// Looks about half as far apart again each time (3, 5, 7, 10, 15, 23, 34, ...) up to <paramref name="maximumRounds"/>,
+    /// which is always the last: few looks keep each one's share of the error rate large, and the close calls, which
+    /// need many rounds, are looked at when they can have them.
+    /// </summary>
+    public static IReadOnlyList<int> LooksUpTo(int maximumRounds)
+    {
+        if (maximumRounds < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(maximumRounds), maximumRounds, "A race needs at least one round.");
+        }
+
+        var looks = new List<int>();
+        for (var look = (double)Math.Min(FirstLook, maximumRounds); look < maximumRounds; look *= 1.5)
+        {
+            var rounded = (int)Math.Round(look, MidpointRounding.AwayFromZero);
+            if (looks.Count == 0 || rounded > looks[^1])
+            {
+                looks.Add(rounded);
+            }
+        }
+
+        if (looks.Count == 0 || looks[^1] != maximumRounds)
+        {
+            looks.Add(maximumRounds);
+        }
+
+        return looks;
+    }
+}
