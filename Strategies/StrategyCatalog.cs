@@ -25,6 +25,9 @@ public static class StrategyCatalog
 
     public static IEnumerable<string> Names => All.Select(r => r.Name);
 
+    /// <summary>The event store's current implementation: what every verdict states its factor over.</summary>
+    public static string Baseline { get; } = StrategyRegistration.NameOf(typeof(CurrentImplementationStrategy));
+
     /// <exception cref="ArgumentException">No strategy has that name; the message lists the names there are.</exception>
     public static StrategyRegistration Get(string name) =>
         All.FirstOrDefault(r => string.Equals(r.Name, name, StringComparison.OrdinalIgnoreCase))

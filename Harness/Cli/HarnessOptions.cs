@@ -17,7 +17,13 @@ namespace EventCommitLab.Harness.Cli;
 /// <summary>The harness's command line, validated: every error names the option, the value and what is valid.</summary>
 public sealed record HarnessOptions
 {
-    public const string Usage = """
+    /// <summary>The help text, with the strategies and stores the catalogs hold.</summary>
+    public static string Usage => UsageText + Environment.NewLine + $"""
+        Strategies: {string.Join(", ", StrategyCatalog.Names)}
+        Stores: {string.Join(", ", StoreCatalog.Names)}
+        """;
+
+    private const string UsageText = """
         Usage: dotnet run -c Release --project Harness -- [options]
                dotnet run -c Release --project Harness -- compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
@@ -31,7 +37,7 @@ public sealed record HarnessOptions
 
         The grid (defaults in brackets):
           --store NAME             store to run on: postgres, mongo [postgres]
-          --strategies A,B,...     strategies [all eight]
+          --strategies A,B,...     strategies [all: the list below]
           --load A,B               waves, sustained [both]
           --methods A,B            CommitEvents, CommitAggregateEvents, CommitConditionalEvents [the first two]
           --events N,N,...         events per commit, 1..10000 [1,10,100]
@@ -41,8 +47,13 @@ public sealed record HarnessOptions
           --write-concern W        MongoDB: w1, journaled, majority [majority]
           --payload-bytes N        size of each event's JSON payload, 2..1000000 [300]
           --case-timeout SECONDS   a case still running after this fails with that cause [180]
-          --job J                  quick (5 rounds, 0.4 s windows), precise (10, 2 s), dry (2, 0.1 s: smoke runs only) [quick]
-          --rounds N               rounds per cell, each measuring every contender once, 1..100 [from --job]
+          --job J                  quick (0.2 s windows, up to 15 race rounds, 20-minute budget), precise (0.4 s, 34,
+                                   90 minutes), dry (0.1 s, 2 rounds, no budget: smoke runs only) [quick]
+          --budget MINUTES         the whole run's time; the rounds of each cell are planned within it, and the
+                                   verdict names the rows it left undecided, 1..1440 [from --job]
+          --margin FRACTION        δ: strategies within this fraction of each other are declared equivalent,
+                                   0.01..0.5 [0.1]
+          --rounds N               the most race rounds a cell runs, 2..100 [from --job]
           --window SECONDS         measured window of a round, 0.05..600 [from --job]
           --rate EVENTS_PER_S      sustained load at a fixed arrival rate (open loop) instead of back to back [closed loop]
           --reader R               tailing readers beside each sustained round: all (naive, high-water mark,
@@ -58,8 +69,8 @@ public sealed record HarnessOptions
 
     public static IReadOnlyList<string> Stores { get; } = [.. StoreCatalog.Names];
 
-    /// <summary>A contender slower than the cell's best by more than this after the first round sits out the rest.</summary>
-    public const double EarlyStopFactor = 20;
+    /// <summary>A contender below 1/this of its leader in the qualifying round leaves the race there.</summary>
+    public const double EarlyStopFactor = 1 / Racing.RaceSettings.DefaultHopelessFraction;
 
     public string Store { get; init; } = "postgres";
 
@@ -88,6 +99,12 @@ public sealed record HarnessOptions
 
     /// <summary>--rounds; null takes the job's.</summary>
     public int? Rounds { get; init; }
+
+    /// <summary>--budget in minutes; null takes the job's.</summary>
+    public double? BudgetMinutes { get; init; }
+
+    /// <summary>--margin: δ of the race.</summary>
+    public double Margin { get; init; } = Racing.RaceSettings.DefaultMargin;
 
     /// <summary>--window in seconds; null takes the job's.</summary>
     public double? WindowSeconds { get; init; }
@@ -146,7 +163,7 @@ public sealed record HarnessOptions
     };
 
     private static readonly string[] GridOptions =
-        ["--strategies", "--load", "--methods", "--events", "--concurrency", "--job", "--rounds", "--window", "--rate", "--reader", "--reader-loads", "--rows", "--messages", "--iterations"];
+        ["--strategies", "--load", "--methods", "--events", "--concurrency", "--job", "--rounds", "--window", "--budget", "--margin", "--rate", "--reader", "--reader-loads", "--rows", "--messages", "--iterations"];
 
     private static HarnessOptions ParseSuite(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
     {
@@ -290,7 +307,9 @@ public sealed record HarnessOptions
                 "--payload-bytes" => options with { PayloadBytes = (int)Number(name, Value(), 2, 1_000_000) },
                 "--case-timeout" => options with { CaseTimeout = TimeSpan.FromSeconds(Number(name, Value(), 1, 86_400)) },
                 "--job" => options with { Job = ParseEnum<LabJob>(name, Value()) },
-                "--rounds" => options with { Rounds = (int)Number(name, Value(), 1, 100) },
+                "--rounds" => options with { Rounds = (int)Number(name, Value(), 2, 100) },
+                "--budget" => options with { BudgetMinutes = Decimal(name, Value(), 1, 1440) },
+                "--margin" => options with { Margin = Decimal(name, Value(), 0.01, 0.5) },
                 "--window" => options with { WindowSeconds = Decimal(name, Value(), 0.05, 600) },
                 "--rate" => options with { RateEventsPerSecond = Decimal(name, Value(), 1, 100_000_000) },
                 "--reader" => options with { Reader = ParseEnum<ReaderKind>(name, Value()) },
@@ -304,7 +323,7 @@ public sealed record HarnessOptions
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(
                     $"Unknown option '{name}'. Valid options: --store, --strategies, --load, --methods, --events, --concurrency, --prefill, --durability, " +
-                    $"--write-concern, --payload-bytes, --case-timeout, --job, --rounds, --window, --rate, --reader, --reader-loads, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
+                    $"--write-concern, --payload-bytes, --case-timeout, --job, --budget, --margin, --rounds, --window, --rate, --reader, --reader-loads, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
             };
         }
 
@@ -332,19 +351,21 @@ public sealed record HarnessOptions
         return options;
     }
 
-    /// <summary>How every cell is measured: the job's rounds and window unless --rounds or --window say otherwise.</summary>
+    /// <summary>How every cell is measured: the job's rounds, window and budget unless --rounds, --window or --budget say otherwise.</summary>
     public MeasurementSettings Measurement(bool checkpointBeforeRounds)
     {
-        var (rounds, window) = Job switch
+        var (rounds, window, budget) = Job switch
         {
-            LabJob.Precise => (10, 2.0),
-            LabJob.Dry => (2, 0.1),
-            _ => (5, 0.4),
+            LabJob.Precise => (34, 0.4, 90.0),
+            LabJob.Dry => (2, 0.1, (double?)null),
+            _ => (15, 0.2, 20.0),
         };
         var windowSeconds = WindowSeconds ?? window;
+        var maximumRounds = Rounds ?? rounds;
         return new MeasurementSettings(
-            Job.ToString().ToLowerInvariant(), Loads, Rounds ?? rounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
-            Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads);
+            Job.ToString().ToLowerInvariant(), Loads, maximumRounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
+            Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads,
+            Margin, Racing.RaceSettings.DefaultErrorRate, Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget);
     }
 
     private static double Decimal(string option, string value, double min, double max) =>

@@ -1,14 +1,14 @@
 namespace EventCommitLab.Harness.Cli;
 
-/// <summary>Presets for how long each cell is measured; --rounds and --window override them.</summary>
+/// <summary>Presets for how the cells are raced; --rounds, --window and --budget override them.</summary>
 public enum LabJob
 {
-    /// <summary>The default: 5 interleaved rounds of 0.4 s windows per cell; both loads over the 3 x 3 grid in about 25 minutes on two cores.</summary>
+    /// <summary>The default: 0.2 s windows, up to 15 race rounds per cell, the whole run within 20 minutes.</summary>
     Quick,
 
-    /// <summary>10 rounds of 2 s windows: tighter intervals, several times longer.</summary>
+    /// <summary>0.4 s windows, up to 34 race rounds per cell, within 90 minutes: more close calls decided.</summary>
     Precise,
 
-    /// <summary>2 rounds of 0.1 s windows: for smoke runs and tests, not for numbers.</summary>
+    /// <summary>0.1 s windows, 2 race rounds, no budget: for smoke runs and tests, not for numbers.</summary>
     Dry,
 }

@@ -1,4 +1,7 @@
+using System.Diagnostics;
+using System.Globalization;
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Strategies;
@@ -7,20 +10,26 @@ using EventCommitLab.Strategies.Port;
 namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
-/// One cell, every contender side by side: each gets its own fresh log and a warmup, then the rounds interleave them
-/// (the store settled before each measured turn), then each is stopped and checked. Contenders far slower than the
-/// best after the first round sit out the rest, which the summary says.
+/// One cell, raced: every contender (each strategy, each raw writer of the ceiling) gets its own fresh log and a
+/// warm-up, then a qualifying round with the tailing readers following, after which the hopeless leave; then race
+/// rounds interleave the contenders still running (the store settled before each turn) until the race has its
+/// verdicts, its rounds run out, or the cell's share of the budget cannot pay for the next block. Then each contender
+/// is stopped and checked.
 /// </summary>
 internal static class CellRunner
 {
-    public static async Task<(IReadOnlyList<CaseResult> Cases, IReadOnlyList<StrategyClaims> Claims)> RunAsync(
-        CellKey cell, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, Action<string> progress, CancellationToken cancellationToken)
+    public static async Task<(IReadOnlyList<CaseResult> Cases, IReadOnlyList<StrategyClaims> Claims, CellVerdict? Verdict)> RunAsync(
+        CellKey cell, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, TimeSpan? allowance, Action<string> progress,
+        CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(cell);
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(progress);
-        (string Name, StrategyRegistration? Registration)[] contenders = [.. options.Strategies.Select(s => (s.Name, (StrategyRegistration?)s)), (CeilingContender.ContenderName, null)];
+        var race = settings.Race ?? throw new ArgumentException("The main job races its cells; these settings have no race.", nameof(settings));
+        var clock = Stopwatch.StartNew();
+        (string Name, StrategyRegistration? Registration)[] contenders =
+            [.. options.Strategies.Select(s => (s.Name, (StrategyRegistration?)s)), .. RawCeiling.VariantNames.Select(v => (v, (StrategyRegistration?)null))];
         var cases = new List<ContenderCase>();
         var notRun = new List<CaseResult>();
         try
@@ -30,7 +39,7 @@ internal static class CellRunner
                 cancellationToken.ThrowIfCancellationRequested();
                 try
                 {
-                    if (await ContenderCase.StartAsync(cell, registration, provider, options, settings, cancellationToken).ConfigureAwait(false) is { } started)
+                    if (await ContenderCase.StartAsync(cell, registration, registration is null ? name : null, provider, options, settings, cancellationToken).ConfigureAwait(false) is { } started)
                     {
                         cases.Add(started);
                     }
@@ -41,65 +50,107 @@ internal static class CellRunner
                 }
             }
 
+            var claims = cases.Where(c => c.Contender.Guarantees is not null).Select(Claims).ToArray();
+            var byName = cases.ToDictionary(c => c.Contender.Name, StringComparer.Ordinal);
+            var groups = GuaranteeProfile.All.Select(p => new RaceGroup(p.Id, MustDecide: true)).Append(new RaceGroup(GuaranteeProfile.CeilingGroup, MustDecide: false)).ToArray();
+            var entrants = cases.Select(c => new RaceEntrant(c.Contender.Name, GroupsOf(c, claims))).ToArray();
+            var running = new Race(entrants, groups, race);
             var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches) & int.MaxValue;
-            for (var round = 0; round < settings.Rounds; round++)
+            var turns = new Dictionary<string, TimeSpan>(StringComparer.Ordinal);
+
+            running.RecordQualifying(await RoundAsync(qualifying: true).ConfigureAwait(false));
+            foreach (var (name, exit) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))
             {
-                foreach (var index in RoundOrder.For(round, cases.Count, seed))
+                progress(string.Create(CultureInfo.InvariantCulture,
+                    $"{name} leaves after the qualifying round: {running.QualifyingFigure(name):N0} events/s, below 1/{1 / race.HopelessFraction:0} of a leader"));
+            }
+
+            foreach (var contender in running.Running)
+            {
+                byName[contender].BeginRaceRounds();
+            }
+
+            while (!running.Finished)
+            {
+                var block = running.RoundsToNextLook;
+                var mandatory = running.Rounds < race.Looks[0];
+                var estimate = block * running.Running.Aggregate(TimeSpan.Zero, (sum, n) => sum + turns.GetValueOrDefault(n));
+                var finish = cases.Count * RunBudget.ContenderStartAndFinish;
+                if (!mandatory && !RunBudget.Affords(allowance, clock.Elapsed, estimate, finish))
+                {
+                    running.StopForBudget();
+                    break;
+                }
+
+                for (var round = 0; round < block && !running.Finished; round++)
+                {
+                    running.RecordRound(await RoundAsync(qualifying: false).ConfigureAwait(false));
+                }
+            }
+
+            var results = new List<CaseResult>(notRun);
+            foreach (var contender in cases)
+            {
+                var name = contender.Contender.Name;
+                results.Add(await contender.FinishAsync(running.QualifyingFigure(name), running.RoundsOf(name), running.Exits.GetValueOrDefault(name)).ConfigureAwait(false));
+            }
+
+            cases.Clear();
+            var ordered = contenders.Select(c => results.FirstOrDefault(r => r.Contender == c.Name)).OfType<CaseResult>().ToArray();
+            progress(string.Create(CultureInfo.InvariantCulture,
+                $"{running.Rounds} race rounds, {Ended(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")}"));
+            var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End);
+            return (analysed, claims, verdict);
+
+            async Task<Dictionary<string, double?>> RoundAsync(bool qualifying)
+            {
+                var names = running.Running;
+                var figures = new Dictionary<string, double?>(StringComparer.Ordinal);
+                foreach (var index in RoundOrder.For(running.Rounds + (qualifying ? 0 : 1), names.Count, seed))
                 {
                     cancellationToken.ThrowIfCancellationRequested();
+                    var started = Stopwatch.GetTimestamp();
                     if (settings.CheckpointBeforeRounds)
                     {
                         await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
                     }
 
-                    await cases[index].MeasureRoundAsync(settings).ConfigureAwait(false);
+                    var name = names[index];
+                    figures[name] = await byName[name].MeasureRoundAsync(settings, qualifying).ConfigureAwait(false);
+                    turns[name] = Stopwatch.GetElapsedTime(started);
                 }
 
-                if (round == 0)
-                {
-                    StopTheFarSlower(cases, settings.EarlyStopFactor, progress);
-                }
+                return figures;
             }
-
-            var claims = cases.Where(c => c.Contender.Guarantees is not null)
-                .Select(c => c.Contender.Guarantees is { } g ? new StrategyClaims(c.Contender.Name, g.AtomicMultiEventCommit, g.GapFreeSequence, g.ContiguousCommit, g.SafeWithSeveralWriterProcesses, g.OrderedVisibility, g.HorizonOrderedVisibility) : null)
-                .OfType<StrategyClaims>().ToArray();
-            var results = new List<CaseResult>(notRun);
-            foreach (var contender in cases)
-            {
-                results.Add(await contender.FinishAsync().ConfigureAwait(false));
-            }
-
-            cases.Clear();
-            var ordered = new List<CaseResult>();
-            foreach (var (name, _) in contenders)
-            {
-                // A strategy that does not take the cell's commits has no case in it (the tables say "not run").
-                if (results.FirstOrDefault(r => r.Contender == name) is { } result)
-                {
-                    ordered.Add(result);
-                }
-            }
-
-            return (CellAnalysis.Analyse(ordered), claims);
         }
         finally
         {
             // Only after a cancellation or an unexpected error: the logs are removed either way.
             foreach (var contender in cases)
             {
-                await contender.FinishAsync().ConfigureAwait(false);
+                await contender.FinishAsync(null, [], null).ConfigureAwait(false);
             }
         }
     }
 
-    private static void StopTheFarSlower(List<ContenderCase> cases, double factor, Action<string> progress)
+    private static StrategyClaims Claims(ContenderCase c)
     {
-        var best = cases.Where(c => !c.Contender.IsCeiling).Select(c => c.LatestRound).OfType<double>().DefaultIfEmpty(0).Max();
-        foreach (var slow in cases.Where(c => !c.Contender.IsCeiling && !c.Failed && c.LatestRound is { } eps && eps * factor < best))
-        {
-            slow.StopEarly();
-            progress($"{slow.Contender.Name} stopped after round 1: {slow.LatestRound:N0} events/s, more than {factor:0}x below the best ({best:N0})");
-        }
+        var g = c.Contender.Guarantees!;
+        return new StrategyClaims(c.Contender.Name, g.AtomicMultiEventCommit, g.GapFreeSequence, g.ContiguousCommit, g.SafeWithSeveralWriterProcesses,
+            g.OrderedVisibility, g.HorizonOrderedVisibility, c.Contender.TakesWholeGroups, g.KeepsAppendConditions);
     }
+
+    private static IReadOnlyList<string> GroupsOf(ContenderCase c, IReadOnlyList<StrategyClaims> claims) =>
+        c.Contender.IsCeiling
+            ? [GuaranteeProfile.CeilingGroup]
+            : [.. GuaranteeProfile.All.Where(p => p.Admits(claims.Single(x => x.Strategy == c.Contender.Name))).Select(p => p.Id)];
+
+    private static string Ended(RaceEnd? end) => end switch
+    {
+        RaceEnd.Decided => "decided",
+        RaceEnd.OutOfRounds => "undecided when its rounds ran out",
+        RaceEnd.OutOfBudget => "undecided when its share of the budget ran out",
+        RaceEnd.NoContenders => "no strategy left to judge",
+        _ => "stopped",
+    };
 }

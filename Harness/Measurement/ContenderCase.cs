@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Readers;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies;
@@ -21,7 +22,6 @@ internal sealed class ContenderCase
     private TimeSpan _timeLeft;
     private CancellationTokenSource _phase;
     private readonly CancellationToken _run;
-    private readonly List<double?> _rounds = [];
     private CommitCountersSnapshot _counters = CommitCountersSnapshot.Zero;
     private long _commits;
     private long _events;
@@ -65,18 +65,14 @@ internal sealed class ContenderCase
 
     public bool Failed => _failure is not null;
 
-    public bool StoppedEarly { get; private set; }
-
-    /// <summary>Events/s of the latest round; null when it did not run.</summary>
-    public double? LatestRound => _rounds.Count > 0 ? _rounds[^1] : null;
-
     /// <summary>
     /// Creates the fresh log, fills it, builds the contender and warms it up unmeasured; a failure is kept as the case's
     /// cause. Null when the strategy does not take the cell's commits (conditional commits where it or the store does not
     /// keep append conditions): it has no case in the cell.
     /// </summary>
+    /// <param name="registration">The strategy; null for the ceiling variant named <paramref name="ceilingVariant"/>.</param>
     public static async Task<ContenderCase?> StartAsync(
-        CellKey cell, StrategyRegistration? registration, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, CancellationToken run)
+        CellKey cell, StrategyRegistration? registration, string? ceilingVariant, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, CancellationToken run)
     {
         ArgumentNullException.ThrowIfNull(cell);
         ArgumentNullException.ThrowIfNull(provider);
@@ -84,7 +80,7 @@ internal sealed class ContenderCase
         ArgumentNullException.ThrowIfNull(settings);
         var store = await provider.CreateFreshStoreAsync(run).ConfigureAwait(false);
         IContender contender = registration is null
-            ? new CeilingContender(store)
+            ? RawCeiling.Create(ceilingVariant ?? throw new ArgumentNullException(nameof(ceilingVariant)), store, cell)
             : new StrategyContender(registration.Create(store, new CommitStrategyOptions()), store);
         if (cell.Method == BenchmarkMethod.CommitConditionalEvents && contender.Guarantees is { } claims
             && (!claims.KeepsAppendConditions || store.Lacks(StoreFeature.AppendConditions) is not null))
@@ -113,14 +109,16 @@ internal sealed class ContenderCase
         return target;
     }
 
-    /// <summary>Measures one round, or records that this contender sat it out (failed or stopped early).</summary>
-    public async Task MeasureRoundAsync(MeasurementSettings settings)
+    /// <summary>
+    /// Measures one round: its events/s, or null when the case has failed (then or before). The qualifying round is the
+    /// one the tailing readers follow, where the settings have them follow this load; the race rounds run without them.
+    /// </summary>
+    public async Task<double?> MeasureRoundAsync(MeasurementSettings settings, bool qualifying)
     {
         ArgumentNullException.ThrowIfNull(settings);
-        if (Failed || StoppedEarly)
+        if (Failed)
         {
-            _rounds.Add(null);
-            return;
+            return null;
         }
 
         using var phase = StartPhase();
@@ -128,7 +126,7 @@ internal sealed class ContenderCase
         {
             var counters = Contender.Counters;
             var allocated = GC.GetTotalAllocatedBytes(precise: false);
-            if (settings.ReadersFollow(Cell.Load))
+            if (qualifying && settings.ReadersFollow(Cell.Load) && !Contender.IsCeiling)
             {
                 Readers = await StartReadersAsync(settings.Reader).ConfigureAwait(false);
             }
@@ -151,14 +149,14 @@ internal sealed class ContenderCase
             _counters += Contender.Counters - counters;
             _commits += sample.Commits;
             _events += sample.Events;
-            _rounds.Add(sample.EventsPerSecond);
             // Between windows: the ledger's digests are not part of any contender's figure.
             Ledger.Settle();
+            return sample.EventsPerSecond;
         }
         catch (Exception e)
         {
             Fail(e);
-            _rounds.Add(null);
+            return null;
         }
         finally
         {
@@ -171,8 +169,19 @@ internal sealed class ContenderCase
         }
     }
 
-    /// <summary>Far slower than the cell's best after the first round: sits out the rest.</summary>
-    public void StopEarly() => StoppedEarly = true;
+    /// <summary>
+    /// Forgets what the qualifying round measured (its latency, allocations, counters): a contender that races on is
+    /// described by its race rounds alone, which ran without readers and after a longer warm-up.
+    /// </summary>
+    public void BeginRaceRounds()
+    {
+        CommitLatency.Reset();
+        GroupLatency.Reset();
+        _counters = CommitCountersSnapshot.Zero;
+        _commits = 0;
+        _events = 0;
+        _allocated = 0;
+    }
 
     /// <summary>Records the acknowledged commits' outcomes, moves their committers on, and throws the first failure: a failed commit fails the case.</summary>
     public void Complete(IReadOnlyList<CommitOutcome> outcomes, int firstSlot)
@@ -200,8 +209,12 @@ internal sealed class ContenderCase
     }
 
     /// <summary>Stops the contender, checks its log, removes the log and says what was measured.</summary>
-    public async Task<CaseResult> FinishAsync()
+    /// <param name="qualifying">Its qualifying round's events/s.</param>
+    /// <param name="rounds">Its race rounds' events/s in race order, null where it did not run.</param>
+    /// <param name="exit">Why it left the race before the end; null when it ran to the end.</param>
+    public async Task<CaseResult> FinishAsync(double? qualifying, IReadOnlyList<double?> rounds, RaceExit? exit)
     {
+        ArgumentNullException.ThrowIfNull(rounds);
         var verification = VerificationTally.NotChecked;
         long logSizeAtEnd = 0;
         try
@@ -223,7 +236,7 @@ internal sealed class ContenderCase
         var commits = Math.Max(_commits, 1);
         return new CaseResult(
             Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.ConcurrentBatches, Contender.Name, Contender.IsCeiling,
-            EventsPerSecond: null, [.. _rounds], _rounds.Count(r => r is not null), StoppedEarly,
+            EventsPerSecond: null, [.. rounds], rounds.Count(r => r is not null), StoppedEarly: exit is not null,
             RatioToCeiling: null, IsBest: false, TiedWithBest: false,
             CommitLatency.Summary(), GroupLatency.Summary(),
             Contender.IsCeiling ? null : (double)_counters.Retries / commits,
@@ -236,7 +249,8 @@ internal sealed class ContenderCase
                 : null,
             _events > 0 ? (double)_allocated / _events : null,
             _commits, _logSizeAtStart, logSizeAtEnd, WithReaderFindings(verification), _failure,
-            ReaderSummaryOf(TailingReaderKind.Naive), ReaderSummaryOf(TailingReaderKind.HighWaterMark), ReaderSummaryOf(TailingReaderKind.TransactionHorizon));
+            ReaderSummaryOf(TailingReaderKind.Naive), ReaderSummaryOf(TailingReaderKind.HighWaterMark), ReaderSummaryOf(TailingReaderKind.TransactionHorizon),
+            qualifying, exit);
     }
 
     private ReaderSummary? ReaderSummaryOf(TailingReaderKind kind) =>

@@ -38,6 +38,7 @@ internal static class LabRunner
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
+        EnsureTheBudgetFits(options, options.Measurement(checkpointBeforeRounds: true), suite?.Cells.Count ?? Cells(options).Count);
         var folder = ResultsFolder.Choose(options);
         var partial = folder + ".partial";
         try
@@ -70,28 +71,38 @@ internal static class LabRunner
             options = options with { Strategies = [.. options.Strategies.Where(s => unavailable.All(u => u.Strategy != s.Name))] };
 
             var cells = suite?.Cells ?? Cells(options);
+            var budget = new RunBudget(settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) : null, cells.Count);
             var cases = new List<CaseResult>();
+            var verdicts = new List<CellVerdict>();
             var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
             await using (var watch = StoreWatch.Start(provider, StoreSilence, cancellationToken))
             {
                 var progress = new ProgressReporter(cells.Count, console, watch.Token);
                 console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"Running {cells.Count} cells x {options.Strategies.Count + 1} contenders, {settings.Rounds} interleaved rounds of {settings.WindowSeconds:0.###} s windows each" +
-                    $"{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
+                    $"Racing {cells.Count} cells x {options.Strategies.Count} strategies and {RawCeiling.VariantNames.Count} raw writers of the ceiling: a qualifying round, then up to {settings.Rounds} race rounds of " +
+                    $"{settings.WindowSeconds:0.###} s windows per cell, margin ±{settings.Margin:P0}" +
+                    $"{(budget.Total is { } total ? $", within {total.TotalMinutes:0.#} minutes" : ", no budget")}{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
                 try
                 {
-                    foreach (var cell in cells)
+                    for (var index = 0; index < cells.Count; index++)
                     {
+                        var cell = cells[index];
                         watch.Token.ThrowIfCancellationRequested();
                         progress.CellStarting(cell);
-                        var (results, cellClaims) = await CellRunner.RunAsync(cell, provider, options, settings, progress.Note, watch.Token).ConfigureAwait(false);
+                        var allowance = budget.AllowanceForNextCell(DateTimeOffset.Now - started, index);
+                        var (results, cellClaims, verdict) = await CellRunner.RunAsync(cell, provider, options, settings, allowance, progress.Note, watch.Token).ConfigureAwait(false);
                         cases.AddRange(results);
+                        if (verdict is not null)
+                        {
+                            verdicts.Add(verdict);
+                        }
+
                         foreach (var claim in cellClaims)
                         {
                             claims.TryAdd(claim.Strategy, claim);
                         }
 
-                        progress.CellFinished(results);
+                        progress.CellFinished(results, verdict);
                     }
 
                     // A cancel during the last cell ends its cases early: what they hold is not a result to write.
@@ -113,7 +124,7 @@ internal static class LabRunner
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
                 RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
                 flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
-            var record = new RunRecord(environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable);
+            var record = new RunRecord(environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts);
             ResultsWriter.Write(record, partial);
             if (suite is not null)
             {
@@ -127,7 +138,9 @@ internal static class LabRunner
 
             var failed = cases.Count(c => c.Failure is not null);
             var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
-            console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+            console.WriteLine();
+            console.WriteLine(VerdictWriter.Opening(record));
+            console.WriteLine($"Verdict: {Path.Combine(folder, VerdictWriter.FileName)} (details: {Path.Combine(folder, SummaryWriter.FileName)})");
             suite?.Report(record, console);
             console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
             return ExitCodes.OfRun(cases.Count, failed, broken);
@@ -140,6 +153,24 @@ internal static class LabRunner
             }
 
             throw;
+        }
+    }
+
+    /// <summary>Refuses, before any cell runs, a budget the grid cannot fit in even if every race were decided at its first look.</summary>
+    public static void EnsureTheBudgetFits(HarnessOptions options, MeasurementSettings settings, int cells)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(settings);
+        if (settings.BudgetMinutes is not { } minutes || settings.Race is not { } race)
+        {
+            return;
+        }
+
+        var least = RunBudget.Minimum(cells, options.Strategies.Count + RawCeiling.VariantNames.Count, race.Looks[0], settings.WindowSeconds, settings.RampSeconds);
+        if (least > TimeSpan.FromMinutes(minutes))
+        {
+            throw new ArgumentException(string.Create(CultureInfo.InvariantCulture,
+                $"--budget {minutes:0.#}: {cells} cells x {options.Strategies.Count} strategies need at least about {Math.Ceiling(least.TotalMinutes):0} minutes (every contender starts, qualifies and is checked; the fastest race to the first look); raise --budget or narrow the grid (--events, --concurrency, --load, --methods, --strategies)."));
         }
     }
 

@@ -30,6 +30,14 @@ internal sealed class LatencyHistogram
         }
     }
 
+    public void Reset()
+    {
+        lock (_lock)
+        {
+            _histogram.Reset();
+        }
+    }
+
     /// <summary>The percentiles, null when nothing was recorded.</summary>
     public LatencySummary? Summary()
     {

@@ -35,8 +35,9 @@ internal sealed class ProgressReporter(int cells, TextWriter output, Cancellatio
         }
     }
 
-    public void CellFinished(IReadOnlyList<CaseResult> cases)
+    public void CellFinished(IReadOnlyList<CaseResult> cases, CellVerdict? verdict)
     {
+        ArgumentNullException.ThrowIfNull(cases);
         foreach (var failed in cases.Where(c => c.Failure is not null))
         {
             Note($"{failed.Contender} FAILED: {failed.Failure}");
@@ -47,14 +48,21 @@ internal sealed class ProgressReporter(int cells, TextWriter output, Cancellatio
             Note($"{broken.Contender}: BROKEN GUARANTEE ({string.Join(", ", broken.Verification.Violations.Where(v => v.IsFailure).Select(v => v.Kind))})");
         }
 
-        var best = cases.FirstOrDefault(c => c.IsBest);
-        var ties = cases.Where(c => c.TiedWithBest).Select(c => c.Contender).ToArray();
-        var ceiling = cases.FirstOrDefault(c => c.IsCeiling && c.EventsPerSecond is not null);
-        Note(best is null
-            ? "no strategy measured"
-            : string.Create(CultureInfo.InvariantCulture,
-                $"best {best.Contender} {best.EventsPerSecond!.Estimate:N0} events/s{(ties.Length > 0 ? $", tied with {string.Join(", ", ties)}" : ", separable")}" +
-                $"{(ceiling is null ? "" : $"; ceiling {ceiling.EventsPerSecond!.Estimate:N0}")}"));
+        if (verdict is null || verdict.Profiles.Count == 0)
+        {
+            Note("no strategy judged");
+            return;
+        }
+
+        foreach (var profile in verdict.Profiles)
+        {
+            Note(string.Create(CultureInfo.InvariantCulture, $"{Racing.GuaranteeProfile.Get(profile.Profile).Title}: {Reporting.VerdictText.Of(profile)}"));
+        }
+
+        if (verdict.Ceiling is { } ceiling)
+        {
+            Note(string.Create(CultureInfo.InvariantCulture, $"ceiling {ceiling.Estimate:N0} events/s ({verdict.CeilingVariant})"));
+        }
     }
 
     private static string Format(TimeSpan time) => time.TotalHours >= 1 ? time.ToString(@"h\:mm\:ss", CultureInfo.InvariantCulture) : time.ToString(@"mm\:ss", CultureInfo.InvariantCulture);

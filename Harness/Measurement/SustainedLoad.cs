@@ -8,12 +8,18 @@ namespace EventCommitLab.Harness.Measurement;
 /// fixed rate whatever the store does (open loop, --rate; latency then runs from each commit's intended start, so a
 /// stall is not hidden). After an unmeasured ramp, only commits acknowledged inside the window count; committers stop
 /// starting commits at the window's end and the ones in flight drain uncounted. The window stays open past its planned
-/// end until every committer (and a whole-group committer twenty times) has been acknowledged inside it. A contender handed whole groups is
+/// end until every committer has been acknowledged five times inside it (a whole-group committer twenty times). A contender handed whole groups is
 /// driven by one committer that hands it ConcurrentBatches commits per call.
 /// </summary>
 internal static class SustainedLoad
 {
     private const int MinimumCalls = 20;
+
+    /// <summary>
+    /// Acknowledgements per committer a window waits for at least: a batcher answers every committer once per batch, so
+    /// this many batches, and a window of a few batches would measure a rate quantised to whole batches.
+    /// </summary>
+    private const int MinimumPerCommitter = 5;
 
     public static async Task<RoundSample> RunAsync(ContenderCase target, TimeSpan ramp, TimeSpan window, double? rateEventsPerSecond, bool measured)
     {
@@ -22,8 +28,9 @@ internal static class SustainedLoad
         var committers = groups ? 1 : target.Slots.Count;
         var eventsPerCall = (groups ? target.Slots.Count : 1) * target.Cell.NumberOfEvents;
         var started = Stopwatch.GetTimestamp();
-        // Enough acknowledgements for a figure: every committer's at least once, and twenty calls of a whole-group one.
-        var measuredWindow = new SustainedWindow(started + ToTicks(ramp), started + ToTicks(ramp + window), measured ? Math.Max(committers, MinimumCalls) * (groups ? target.Slots.Count : 1) : 0);
+        // Enough acknowledgements for a figure: every committer's at least five times, and twenty calls of a whole-group one.
+        var measuredWindow = new SustainedWindow(
+            started + ToTicks(ramp), started + ToTicks(ramp + window), measured ? (groups ? MinimumCalls * target.Slots.Count : Math.Max(committers * MinimumPerCommitter, MinimumCalls)) : 0);
         var arrivalTicks = rateEventsPerSecond is { } rate ? eventsPerCall / rate * Stopwatch.Frequency : (double?)null;
         long arrivals = 0;
 

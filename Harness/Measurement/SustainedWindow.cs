@@ -7,6 +7,9 @@ namespace EventCommitLab.Harness.Measurement;
 /// that completes them: a contender whose commits (or groups) take longer than the planned window is measured over
 /// enough of them, instead of being read as zero or rounded to whole groups. It never stays open past ten planned
 /// windows, so a contender that slow is measured over what it did in that time.
+/// Its rate runs from the first acknowledgement inside it to the last: the events acknowledged after the first, over the
+/// time between them. A batcher answers a whole batch at once, so counting from the window's edges would add or drop a
+/// part of a batch's time at each edge (with a few batches per window, a rate quantised to whole batches).
 /// </summary>
 internal sealed class SustainedWindow(long start, long plannedEnd, int minimumCommits)
 {
@@ -16,6 +19,9 @@ internal sealed class SustainedWindow(long start, long plannedEnd, int minimumCo
     private long _events;
     private long _commits;
     private long? _closedAt;
+    private long? _firstAcknowledgement;
+    private long _lastAcknowledgement;
+    private long _eventsAfterFirst;
 
     public long Start { get; } = start;
 
@@ -61,7 +67,18 @@ internal sealed class SustainedWindow(long start, long plannedEnd, int minimumCo
 
     public double Seconds => (End - Start) / (double)System.Diagnostics.Stopwatch.Frequency;
 
-    public double EventsPerSecond => Events / Seconds;
+    public double EventsPerSecond
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _firstAcknowledgement is { } first && _lastAcknowledgement > first && _eventsAfterFirst > 0
+                    ? _eventsAfterFirst / ((_lastAcknowledgement - first) / (double)System.Diagnostics.Stopwatch.Frequency)
+                    : _events / Seconds;
+            }
+        }
+    }
 
     /// <summary>Whether a commit started at <paramref name="timestamp"/> may still be acknowledged inside the window.</summary>
     public bool IsOpen(long timestamp)
@@ -96,8 +113,7 @@ internal sealed class SustainedWindow(long start, long plannedEnd, int minimumCo
                     return false;
                 }
 
-                _commits += commits;
-                _events += events;
+                Count(acknowledgedAt, commits, events);
                 if (_commits >= MinimumCommits)
                 {
                     _closedAt = acknowledgedAt + 1;
@@ -106,9 +122,24 @@ internal sealed class SustainedWindow(long start, long plannedEnd, int minimumCo
                 return true;
             }
 
-            _commits += commits;
-            _events += events;
+            Count(acknowledgedAt, commits, events);
             return true;
         }
+    }
+
+    private void Count(long acknowledgedAt, int commits, int events)
+    {
+        _commits += commits;
+        _events += events;
+        if (_firstAcknowledgement is null)
+        {
+            _firstAcknowledgement = acknowledgedAt;
+        }
+        else
+        {
+            _eventsAfterFirst += events;
+        }
+
+        _lastAcknowledgement = Math.Max(_lastAcknowledgement, acknowledgedAt);
     }
 }

@@ -18,7 +18,7 @@ public static class PipelineGoalsWriter
         md.AppendLine("# Group-commit goals");
         md.AppendLine();
         md.AppendLine(CultureInfo.InvariantCulture, $"Run of {environment.Started:yyyy-MM-dd HH:mm} on {environment.Cpu} ({environment.Cores} cores), {environment.Store}; source {environment.GitCommit ?? "unknown"}.");
-        md.AppendLine(CultureInfo.InvariantCulture, $"Command: `{environment.CommandLine}`. Tables and charts of every cell: [summary.md](summary.md).");
+        md.AppendLine(CultureInfo.InvariantCulture, $"Command: `{environment.CommandLine}`. Tables and charts of every cell: [details.md](details.md), verdicts: [verdict.md](verdict.md).");
         md.AppendLine();
         md.AppendLine("A goal is **met** when the ratio's whole interval is on the target's side, **not met** when the whole of it is on the other,");
         md.AppendLine("and **undecided** when it straddles the target. Ratios of two contenders of one cell are paired round by round;");

@@ -9,7 +9,7 @@ namespace EventCommitLab.Harness.Racing;
 /// <param name="Leader">The leader's name.</param>
 /// <param name="Comparisons">Every other member against the leader; a member with no round paired with the leader's is missing.</param>
 /// <param name="Kind">Winner, equivalent set, or undecided.</param>
-/// <param name="Set">The winner alone; the leader and its equivalents; or the leader and the members still undecided against it.</param>
+/// <param name="Set">The winner alone; the leader and its equivalents; or the leader and every member not yet shown slower (undecided or equivalent).</param>
 public sealed record GroupStanding(string Leader, IReadOnlyDictionary<string, PairedComparison> Comparisons, VerdictKind Kind, IReadOnlyList<string> Set)
 {
     /// <summary>The standing of <paramref name="members"/> (each member's rounds, null where it did not run); null when none has a round.</summary>
@@ -40,7 +40,7 @@ public sealed record GroupStanding(string Leader, IReadOnlyDictionary<string, Pa
         var open = comparisons.Where(c => c.Value.Decision is not (PairDecision.Behind or PairDecision.Slower or PairDecision.Equivalent)).Select(c => c.Key).ToArray();
         var equivalent = comparisons.Where(c => c.Value.Decision == PairDecision.Equivalent).Select(c => c.Key).ToArray();
         var unpaired = measured.Select(m => m.Key).Where(n => n != leader.Key && !comparisons.ContainsKey(n)).ToArray();
-        var (kind, set) = open.Length > 0 || unpaired.Length > 0 ? (VerdictKind.Undecided, open.Concat(unpaired))
+        var (kind, set) = open.Length > 0 || unpaired.Length > 0 ? (VerdictKind.Undecided, open.Concat(unpaired).Concat(equivalent))
             : equivalent.Length > 0 ? (VerdictKind.Equivalent, equivalent)
             : (VerdictKind.Winner, []);
         return new GroupStanding(leader.Key, comparisons, kind, [leader.Key, .. set.Order(StringComparer.Ordinal)]);

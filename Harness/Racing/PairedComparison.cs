@@ -1,39 +1,34 @@
 using EventCommitLab.Harness.Results;
-using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 
 namespace EventCommitLab.Harness.Racing;
 
 /// <summary>
 /// One contender against another over the rounds both ran: the geometric mean of the per-round ratios with its interval
-/// (Student's t on the log ratios, at the per-look error rate), and the decision the race takes from it.
+/// (Student's t on the log ratios, at the error rate the look after that many rounds may spend), and the decision the
+/// race takes from it.
 /// </summary>
-/// <param name="Ratio">Contender over the other; the interval is two-sided at 1 − α/looks; no bounds from fewer than two paired rounds.</param>
+/// <param name="Ratio">Contender over the other; the interval is two-sided at 1 − the look's share of α; no bounds from fewer than two paired rounds.</param>
 public sealed record PairedComparison(Interval Ratio, PairDecision Decision)
 {
     /// <summary>The comparison of <paramref name="contender"/> with <paramref name="other"/>; null when no round has both.</summary>
     public static PairedComparison? Of(IReadOnlyList<double?> contender, IReadOnlyList<double?> other, RaceSettings settings)
     {
-        ArgumentNullException.ThrowIfNull(contender);
-        ArgumentNullException.ThrowIfNull(other);
         ArgumentNullException.ThrowIfNull(settings);
-        var logs = contender.Zip(other, (a, b) => a is > 0 && b is > 0 ? Math.Log(a.Value / b.Value) : (double?)null).OfType<double>().ToArray();
+        var logs = LogStatistics.PairedLogs(contender, other);
         if (logs.Length == 0)
         {
             return null;
         }
 
-        var mean = logs.Average();
-        if (logs.Length < 2)
+        var (mean, error) = LogStatistics.MeanAndError(logs);
+        if (error is not { } standardError)
         {
             return new PairedComparison(new Interval(Math.Exp(mean), null, null, 1), PairDecision.Undecided);
         }
 
-        var variance = logs.Sum(x => (x - mean) * (x - mean)) / (logs.Length - 1);
-        var standardError = Math.Sqrt(variance / logs.Length);
-        var student = new StudentDistribution(logs.Length - 1);
-        var alpha = settings.ErrorRatePerLook;
-        var twoSided = student.Quantile(1 - alpha / 2) * standardError;
-        var oneSided = student.Quantile(1 - alpha) * standardError;
+        var alpha = settings.ErrorRateAt(logs.Length);
+        var twoSided = LogStatistics.StudentQuantile(logs.Length, alpha / 2) * standardError;
+        var oneSided = LogStatistics.StudentQuantile(logs.Length, alpha) * standardError;
         var margin = settings.LogMargin;
         var decision =
             mean + oneSided < -margin ? PairDecision.Behind

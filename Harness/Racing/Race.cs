@@ -2,9 +2,9 @@ namespace EventCommitLab.Harness.Racing;
 
 /// <summary>
 /// One cell's race (F-Race's shape): a qualifying round of every contender, after which the hopeless leave; then race
-/// rounds, and at each planned look the contenders confidently more than the margin behind the leader of every group
-/// they are judged in leave, and the race ends once every group that must decide has a verdict, or the rounds or the
-/// budget run out. The caller measures; the race only says who runs next and when to stop.
+/// rounds, and at each planned look the contenders separably slower than the leader of every group they are judged in
+/// leave (most of them confidently more than the margin behind), and the race ends once every group that must decide
+/// has a verdict, or the rounds or the budget run out. The caller measures; the race only says who runs next and when to stop.
 /// </summary>
 public sealed class Race
 {
@@ -141,9 +141,17 @@ public sealed class Race
         var standings = _groups.ToDictionary(g => g.Name, g => Standing(g.Name), StringComparer.Ordinal);
         foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !_exits.ContainsKey(e.Name)))
         {
-            if (entrant.Groups.All(g => standings[g]?.Comparisons.GetValueOrDefault(entrant.Name)?.Decision == PairDecision.Behind))
+            if (entrant.Groups.All(g => standings[g]?.Comparisons.GetValueOrDefault(entrant.Name)?.Decision is PairDecision.Behind or PairDecision.Slower))
             {
                 _exits[entrant.Name] = new RaceExit(RaceExitReason.Behind, Rounds);
+            }
+        }
+
+        foreach (var group in _groups.Where(g => !g.MustDecide))
+        {
+            foreach (var member in Members(group).Where(m => m != standings[group.Name]?.Leader && _entrants.Single(e => e.Name == m).Groups.Count == 1).ToArray())
+            {
+                _exits[member] = new RaceExit(RaceExitReason.Outrun, Rounds);
             }
         }
 

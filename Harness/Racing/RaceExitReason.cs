@@ -6,11 +6,17 @@ public enum RaceExitReason
     /// <summary>Below the hopeless fraction of a leader of each of its groups in the qualifying round.</summary>
     Hopeless,
 
-    /// <summary>Confidently more than the margin behind the leader of each of its groups at a look.</summary>
+    /// <summary>Separably slower than the leader of each of its groups at a look (most often, confidently more than the margin behind).</summary>
     Behind,
 
     /// <summary>A reference, judged in no group: measured up to the first look.</summary>
     Reference,
+
+    /// <summary>
+    /// In a group that need not decide (the ceiling's raw writers), not its leader at a look: the group goes on with its
+    /// leader alone.
+    /// </summary>
+    Outrun,
 
     /// <summary>Its round failed; it is not judged.</summary>
     Failed,

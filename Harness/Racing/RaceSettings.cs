@@ -4,8 +4,10 @@ namespace EventCommitLab.Harness.Racing;
 /// How a cell's race decides. Every decision compares two contenders' paired rounds (the log of one's events/s over the
 /// other's, round by round) with Student's t; a contender leaves the race once it is confidently more than
 /// <see cref="Margin"/> behind, and two contenders are equivalent once two one-sided tests put their ratio within the
-/// margin. The race looks at the data only after the rounds in <see cref="Looks"/>, and splits the error rate evenly over
-/// those looks (Bonferroni), so that looking after every block of rounds does not raise the chance of a wrong decision.
+/// margin. The race looks at the data only after the rounds in <see cref="Looks"/>, and splits the error rate over those
+/// looks in proportion to their rounds (a Bonferroni split: the shares sum to the error rate), so that looking after
+/// every block of rounds does not raise the chance of a wrong decision, and the late looks, where the close calls are
+/// decided, get the larger shares.
 /// </summary>
 /// <param name="Margin">δ: two contenders whose ratio lies within [1 − δ, 1 / (1 − δ)] are equivalent; default 0.10.</param>
 /// <param name="ErrorRate">α: the chance that one decision (behind, equivalent, separable) is wrong, over all looks; default 0.05.</param>
@@ -29,8 +31,12 @@ public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList
 
     public int MaximumRounds => Looks[^1];
 
-    /// <summary>Each look's share of the error rate.</summary>
-    public double ErrorRatePerLook => ErrorRate / Looks.Count;
+    /// <summary>The share of the error rate spent at the look after <paramref name="rounds"/> race rounds: in proportion to its rounds.</summary>
+    public double ErrorRateAt(int rounds)
+    {
+        var look = Looks.Where(l => l >= rounds).DefaultIfEmpty(Looks[^1]).First();
+        return ErrorRate * look / Looks.Sum();
+    }
 
     /// <summary>The margin on the log scale: ln(1 / (1 − δ)), symmetric for either contender over the other.</summary>
     public double LogMargin => -Math.Log(1 - Margin);

@@ -2,7 +2,7 @@ using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Reporting;
 
-/// <summary>Writes a run's files: results.json, and what is derived from it (summary.md and the charts).</summary>
+/// <summary>Writes a run's files: results.json, and what is derived from it (verdict.md, details.md and the charts).</summary>
 public static class ResultsWriter
 {
     public static void Write(RunRecord record, string folder)
@@ -12,11 +12,16 @@ public static class ResultsWriter
         WriteReports(record, folder);
     }
 
-    /// <summary>The files derived from results.json: summary.md and the charts (rewritten by the report verb).</summary>
+    /// <summary>The files derived from results.json: verdict.md (for runs that raced), details.md and the charts (rewritten by the report verb).</summary>
     public static void WriteReports(RunRecord record, string folder)
     {
         ArgumentNullException.ThrowIfNull(record);
-        File.WriteAllText(Path.Combine(folder, "summary.md"), SummaryWriter.Write(record));
+        if (record.Verdicts is not null)
+        {
+            File.WriteAllText(Path.Combine(folder, VerdictWriter.FileName), VerdictWriter.Write(record));
+        }
+
+        File.WriteAllText(Path.Combine(folder, record.Verdicts is null ? "summary.md" : SummaryWriter.FileName), SummaryWriter.Write(record));
         var charts = Path.Combine(folder, "charts");
         if (Directory.Exists(charts))
         {

@@ -12,6 +12,9 @@ namespace EventCommitLab.Harness.Reporting;
 /// </summary>
 public static class SummaryWriter
 {
+    /// <summary>The main job's detailed tables; the verdict page leads, this follows.</summary>
+    public const string FileName = "details.md";
+
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
     public static string Write(RunRecord record)
@@ -36,19 +39,10 @@ public static class SummaryWriter
         md.AppendLine(Invariant, $"| Durable flush | median {env.DurableFlushMedianMs:0.###} ms, p95 {env.DurableFlushP95Ms:0.###} ms (timed loop of single-row commits at this run's durability) |");
         md.AppendLine(Invariant, $"| Log before each case | {env.Prefill} events (prefill); every contender of every cell starts from a fresh database |");
         md.AppendLine(Invariant, $"| Event payload | {env.PayloadBytes}-byte JSON document |");
-        md.AppendLine(Invariant, $"| Measurement | {m.Preset}: loads {string.Join(", ", m.Loads.Select(l => l.ToString().ToLowerInvariant()))}; {m.Rounds} interleaved rounds per cell (order shuffled per cell, rotated per round); " +
-            $"{m.WindowSeconds:0.###} s measured window per round (waves: whole waves until it is full, at least one; sustained: after a {m.RampSeconds:0.###} s ramp, commits acknowledged inside it); " +
-            $"{(m.RateEventsPerSecond is { } rate ? $"sustained load open-loop at {rate:N0} events/s, latency from each commit's intended start" : "sustained load closed-loop (back to back)")}; " +
-            $"{(m.CheckpointBeforeRounds ? "a CHECKPOINT before every contender's turn" : "**no checkpoint before turns** (the store would not)")}; " +
-            $"a strategy below 1/{m.EarlyStopFactor:0} of the cell's best after round 1 stops there; " +
-            $"{m.Reader switch
-            {
-                ReaderKind.Naive => $"a naive tailing reader follows the log beside every measured {ReaderRounds(m)} round (its load is part of every contender's figures)",
-                ReaderKind.All => $"tailing readers follow the log beside every measured {ReaderRounds(m)} round, each on its own connection: a naive one and a high-water-mark one for every contender, " +
-                    "and a transaction-horizon one for a strategy storing transaction ids (their load is part of every contender's figures)",
-                _ => "no tailing reader",
-            }} |");
-        md.AppendLine(Invariant, $"| Statistics | per contender the median of its rounds' events/s with a {Percent(m.ConfidenceLevel)} interval (Harrell-Davis median, Maritz-Jarrett interval, Perfolizer); ratios computed per round, paired, summarised the same way |");
+        md.AppendLine(Invariant, $"| Measurement | {Measurement(m)} |");
+        md.AppendLine(m.Race is { } race
+            ? string.Create(Invariant, $"| Statistics | per contender the geometric mean of its race rounds' events/s with a 95% Student interval on the logs; ratios computed per race round, paired, summarised the same way; the race's decisions at margin ±{race.Margin:P0} and error rate {race.ErrorRate:P0} are on the verdict page ({VerdictWriter.FileName}) |")
+            : string.Create(Invariant, $"| Statistics | per contender the median of its rounds' events/s with a {Percent(m.ConfidenceLevel)} interval (Harrell-Davis median, Maritz-Jarrett interval, Perfolizer); ratios computed per round, paired, summarised the same way |"));
         if (record.Unavailable is { Count: > 0 } unavailable)
         {
             md.AppendLine(Invariant, $"| Not available on this store | {Escape(string.Join("; ", unavailable.Select(u => $"{u.Strategy}: {u.Reason}")))} |");
@@ -66,9 +60,9 @@ public static class SummaryWriter
 
         md.AppendLine("## How precise this run is").AppendLine();
         md.AppendLine(Invariant, $"- Strategy/ceiling ratios whose {Percent(m.ConfidenceLevel)} interval lies within ±{Percent(Precision.Tolerance)}: **{precision.RatiosWithin15} of {precision.Ratios}** ({Share(precision.RatiosWithin15, precision.Ratios)}).");
-        md.AppendLine(Invariant, $"- Rows whose best strategy is separable from every other: **{precision.SeparableRows} of {precision.Rows}**; in the others the tied contenders are marked ≈.");
+        md.AppendLine(Invariant, $"- Rows whose best strategy is separable from every other: **{precision.SeparableRows} of {precision.Rows}**; in the others the contenders equivalent to it or undecided against it are marked ≈ (the verdict page says which).");
         md.AppendLine(Invariant, $"- Median half-width of the events/s intervals: {(precision.MedianHalfWidth is { } w ? Percent(w) : "-")} of the estimate.");
-        md.AppendLine(Invariant, $"- Strategies stopped after round 1 (far slower than the best; one round, no interval): {precision.StoppedEarly}.");
+        md.AppendLine(Invariant, $"- Strategies that left before the end of their cell's race (hopeless after the qualifying round, or separably slower at a look): {precision.StoppedEarly}.");
         md.AppendLine(precision.BeatTheCeiling.Count == 0
             ? "- No strategy beat the ceiling outside its interval."
             : $"- **Finding: the ceiling is not a bound in {precision.BeatTheCeiling.Count} cases** (ratio interval above 1): " +
@@ -84,12 +78,13 @@ public static class SummaryWriter
                 ? "The seed's load: a wave is ConcurrentBatches commits of NumberOfEvents events started together; the next wave starts when the last commit of this one is acknowledged."
                 : "ConcurrentBatches committers each commit NumberOfEvents events back to back with no barrier; the figure counts what was acknowledged inside the measured window.");
             md.AppendLine();
-            md.AppendLine("**Ceiling** is not a strategy: the same rows (and aggregate versions) written with the store's fastest raw path, one statement per group, at the same durability, with no sequence logic and no checks; its row count is checked. " +
-                "**Bold**: the best strategy, separable from every other. **≈**: not separable from the row's best (the paired ratio's interval reaches 1); the row's best is then marked ≈ too and the row says *tie*. " +
-                "*(1 round)*: stopped after round 1, no interval.");
+            md.AppendLine("**Ceiling:*** columns are not strategies: the same rows (and aggregate versions) written with the store's fastest raw path at the same durability, with no sequence logic and no checks, " +
+                "one group per statement and wait (OneGroup), two writers overlapping groups (InFlight), or each committer its own statement (PerCommit); their row counts are checked. A strategy's ratio to the ceiling is paired, round by round, with the fastest variant still racing. " +
+                "**Bold**: the race's winner, separable from every other. **≈**: equivalent to the row's leader or undecided against it (the Winner column says which). " +
+                "*(one round)*: left after the qualifying round; its figure is that round.");
             md.AppendLine();
 
-            Table(md, "Events per second: median [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true);
+            Table(md, $"Events per second: {(m.Race is null ? "median" : "geometric mean of the race rounds")} [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true, record.Verdicts);
             Table(md, "Ratio to the ceiling, paired per round: median [95% interval]", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
                 c => c.RatioToCeiling is null ? null : Ratio(c.RatioToCeiling), winner: false);
             ConditionalAgainstOthers(md, cases, contenders.Where(c => !IsCeiling(record, c)).ToArray());
@@ -138,6 +133,34 @@ public static class SummaryWriter
         return md.ToString();
     }
 
+    private static string Measurement(MeasurementSettings m)
+    {
+        var loads = string.Join(", ", m.Loads.Select(l => l.ToString().ToLowerInvariant()));
+        var window = string.Create(Invariant, $"{m.WindowSeconds:0.###} s measured window per round (waves: whole waves until it is full, at least one; sustained: after a {m.RampSeconds:0.###} s ramp, from the first to the last acknowledgement inside it, at least five per committer)");
+        var rate = m.RateEventsPerSecond is { } r ? string.Create(Invariant, $"sustained load open-loop at {r:N0} events/s, latency from each commit's intended start") : "sustained load closed-loop (back to back)";
+        var settle = m.CheckpointBeforeRounds ? "a CHECKPOINT before every contender's turn" : "**no checkpoint before turns** (the store would not)";
+        if (m.Race is { } race)
+        {
+            var readers = m.Reader switch
+            {
+                ReaderKind.Naive => $"a naive tailing reader follows every strategy's qualifying {ReaderRounds(m)} round",
+                ReaderKind.All => $"tailing readers follow every strategy's qualifying {ReaderRounds(m)} round, each on its own connection: a naive one, a high-water-mark one, and a transaction-horizon one for a strategy storing transaction ids",
+                _ => "no tailing reader",
+            };
+            return string.Create(Invariant,
+                $"{m.Preset}: loads {loads}; per cell a qualifying round of every contender ({readers}; not part of any race figure), then up to {race.MaximumRounds} race rounds of the contenders still racing, order shuffled per cell and rotated per round, looks after rounds {string.Join(", ", race.Looks)}; a contender below 1/{m.EarlyStopFactor:0} of a leader in the qualifying round leaves there; {window}; {rate}; {settle}{(m.BudgetMinutes is { } b ? $"; budget {b:0.#} min shared out cell by cell" : "")}");
+        }
+
+        var oldReaders = m.Reader switch
+        {
+            ReaderKind.Naive => $"a naive tailing reader follows the log beside every measured {ReaderRounds(m)} round (its load is part of every contender's figures)",
+            ReaderKind.All => $"tailing readers follow the log beside every measured {ReaderRounds(m)} round, each on its own connection: a naive one and a high-water-mark one for every contender, and a transaction-horizon one for a strategy storing transaction ids (their load is part of every contender's figures)",
+            _ => "no tailing reader",
+        };
+        return string.Create(Invariant,
+            $"{m.Preset}: loads {loads}; {m.Rounds} interleaved rounds per cell (order shuffled per cell, rotated per round); {window}; {rate}; {settle}; a strategy below 1/{m.EarlyStopFactor:0} of the cell's best after round 1 stops there; {oldReaders}");
+    }
+
     private static string ReaderRounds(MeasurementSettings m) =>
         string.Join(" and ", (m.ReaderLoads ?? [LoadKind.Sustained]).Select(l => l.ToString().ToLowerInvariant()));
 
@@ -149,7 +172,7 @@ public static class SummaryWriter
     private static string EventsCell(CaseResult c)
     {
         var e = c.EventsPerSecond!;
-        var interval = e.HasBounds ? string.Create(Invariant, $" [{e.Lower:N0}–{e.Upper:N0}]") : " *(1 round)*";
+        var interval = e.HasBounds ? string.Create(Invariant, $" [{e.Lower:N0}–{e.Upper:N0}]") : " *(one round)*";
         var ratio = c.IsCeiling || c.RatioToCeiling is null ? "" : string.Create(Invariant, $" ({c.RatioToCeiling.Estimate:0.00})");
         return string.Create(Invariant, $"{e.Estimate:N0}{interval}{ratio}");
     }
@@ -160,7 +183,7 @@ public static class SummaryWriter
 
     private static void Table(
         StringBuilder md, string title, IReadOnlyList<CellKey> rows, IReadOnlyList<string> contenders, IReadOnlyList<CaseResult> cases,
-        IReadOnlyDictionary<CaseResult, int> failures, Func<CaseResult, string?> cell, bool winner)
+        IReadOnlyDictionary<CaseResult, int> failures, Func<CaseResult, string?> cell, bool winner, IReadOnlyList<CellVerdict>? verdicts = null)
     {
         md.AppendLine(Invariant, $"### {title}").AppendLine();
         md.AppendLine($"| Method | Events | Concurrent | {string.Join(" | ", contenders)} |{(winner ? " Winner |" : "")}");
@@ -185,7 +208,8 @@ public static class SummaryWriter
             if (winner)
             {
                 var best = inRow.FirstOrDefault(c => c.IsBest);
-                md.Append(' ').Append(best is null ? "-" : separable ? best.Contender
+                var verdict = verdicts?.FirstOrDefault(v => v.Cell == row)?.For(Racing.GuaranteeProfile.Unique.Id);
+                md.Append(' ').Append(verdict is not null ? Escape(VerdictText.Of(verdict)) : best is null ? "-" : separable ? best.Contender
                     : $"tie: {string.Join(" ≈ ", inRow.Where(c => c.IsBest || c.TiedWithBest).Select(c => c.Contender))}").Append(" |");
             }
 

@@ -2,12 +2,13 @@ namespace EventCommitLab.Harness.Results;
 
 /// <summary>Everything measured and checked for one contender in one cell.</summary>
 /// <param name="EventsPerSecond">Median over the rounds, with its 95% confidence interval (Harrell-Davis, Maritz-Jarrett).</param>
-/// <param name="RoundEventsPerSecond">Events/s of each round in round order; null for a round the contender did not run (stopped early or failed).</param>
-/// <param name="Rounds">Rounds measured.</param>
-/// <param name="StoppedEarly">Far slower than the cell's best after the first round, so not measured further.</param>
-/// <param name="RatioToCeiling">Events/s over the ceiling's, computed per round (paired) and summarised like events/s.</param>
-/// <param name="IsBest">The strategy with the highest median events/s in the cell (the ceiling excluded).</param>
-/// <param name="TiedWithBest">Not separable from the best: the paired ratio best / this one has an interval that reaches 1.</param>
+/// <param name="EventsPerSecond">Geometric mean of its race rounds with a 95% Student interval (runs made before the race: the median of its rounds); its qualifying round alone when it ran no race round.</param>
+/// <param name="RoundEventsPerSecond">Events/s of each race round in race order; null for a round the contender did not run (it had left the race, or failed).</param>
+/// <param name="Rounds">Race rounds measured.</param>
+/// <param name="StoppedEarly">Left the race before its end (<paramref name="Exit"/> says when and why).</param>
+/// <param name="RatioToCeiling">Events/s over the ceiling's (round by round the fastest raw writer still racing), paired per round, with its 95% interval.</param>
+/// <param name="IsBest">The leader of the cell's race among every strategy judged (the ceiling and references excluded).</param>
+/// <param name="TiedWithBest">In the leader's verdict set: equivalent to it, or still undecided against it.</param>
 /// <param name="CommitLatency">Per-commit latency of the measured rounds; null for a contender handed whole groups.</param>
 /// <param name="GroupLatency">For a contender handed whole groups (the simulated batcher, the ceiling): the time of each group.</param>
 /// <param name="AllocatedBytesPerEvent">Bytes allocated by this whole process during the measured rounds, per event written.</param>
@@ -16,6 +17,8 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="Reader">What the naive tailing reader saw beside the measured sustained rounds; null without one.</param>
 /// <param name="HighWaterMarkReader">What the high-water-mark reader saw; null without one.</param>
 /// <param name="HorizonReader">What the transaction-horizon reader saw; null without one (it reads only strategies that store transaction ids).</param>
+/// <param name="QualifyingEventsPerSecond">Its qualifying round (every contender, the readers following; not in any statistic); null in runs made before the race.</param>
+/// <param name="Exit">Why and after how many race rounds it left the race; null when it ran to the end, or in runs made before the race.</param>
 public sealed record CaseResult(
     LoadKind Load,
     BenchmarkMethod Method,
@@ -43,7 +46,9 @@ public sealed record CaseResult(
     string? Failure,
     ReaderSummary? Reader = null,
     ReaderSummary? HighWaterMarkReader = null,
-    ReaderSummary? HorizonReader = null)
+    ReaderSummary? HorizonReader = null,
+    double? QualifyingEventsPerSecond = null,
+    Racing.RaceExit? Exit = null)
 {
     public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches);
 

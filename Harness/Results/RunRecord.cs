@@ -5,8 +5,10 @@ namespace EventCommitLab.Harness.Results;
 
 /// <summary>A whole run, as written to results.json: the file the summary, the charts and the comparer read.</summary>
 /// <param name="Unavailable">Strategies asked for that the store cannot run, with the reason; null in runs made before it was recorded.</param>
+/// <param name="Verdicts">Each cell's race verdicts; null in runs made before the race.</param>
 public sealed record RunRecord(
-    RunEnvironment Environment, IReadOnlyList<StrategyClaims> Strategies, IReadOnlyList<CaseResult> Cases, IReadOnlyList<UnavailableStrategy>? Unavailable = null)
+    RunEnvironment Environment, IReadOnlyList<StrategyClaims> Strategies, IReadOnlyList<CaseResult> Cases, IReadOnlyList<UnavailableStrategy>? Unavailable = null,
+    IReadOnlyList<CellVerdict>? Verdicts = null)
 {
     public const string FileName = "results.json";
 

@@ -1,52 +1,135 @@
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Statistics;
 
 /// <summary>
-/// Turns one cell's round figures into what the tables say: each contender's median events/s with its interval, its
-/// paired ratio to the ceiling, the best strategy, and which strategies cannot be told apart from it.
+/// Turns one cell's rounds into what the tables say: each contender's events/s with its interval, the ceiling (round by
+/// round the fastest raw writer still racing) and each strategy's paired ratio to it, and per guarantee profile the
+/// race's verdict among the strategies that claim the profile and kept every claim the verifier and the readers checked.
 /// </summary>
 public static class CellAnalysis
 {
-    /// <summary>The cell's cases with their intervals, ratios and best/tie marks set.</summary>
-    public static IReadOnlyList<CaseResult> Analyse(IReadOnlyList<CaseResult> cell)
+    /// <summary>The level of the intervals the tables show (events/s, ratio to the ceiling).</summary>
+    public const double ErrorRate = 0.05;
+
+    /// <summary>A cell analysed as the race judges it; contenders without claims are judged as unique-number strategies only.</summary>
+    public static IReadOnlyList<CaseResult> Analyse(IReadOnlyList<CaseResult> cell) =>
+        Analyse(cell, [], RaceSettings.Default(Math.Max(2, cell?.Max(c => c.RoundEventsPerSecond.Count) ?? 2)), end: null).Cases;
+
+    public static (IReadOnlyList<CaseResult> Cases, CellVerdict? Verdict) Analyse(
+        IReadOnlyList<CaseResult> cell, IReadOnlyList<StrategyClaims> claims, RaceSettings race, RaceEnd? end)
     {
         ArgumentNullException.ThrowIfNull(cell);
-        var measured = cell.Select(c => c.Failure is null && c.RoundEventsPerSecond.Any(r => r is not null)
-            ? c with { EventsPerSecond = RoundStatistics.Median([.. c.RoundEventsPerSecond.OfType<double>()]) }
-            : c with { EventsPerSecond = null }).ToArray();
-        var ceiling = measured.FirstOrDefault(c => c.IsCeiling && c.EventsPerSecond is not null);
-        var best = measured.Where(c => !c.IsCeiling && c.EventsPerSecond is not null).MaxBy(c => c.EventsPerSecond!.Estimate);
-        return [.. measured.Select(c => c with
+        ArgumentNullException.ThrowIfNull(claims);
+        ArgumentNullException.ThrowIfNull(race);
+        if (cell.Count == 0)
         {
-            RatioToCeiling = ceiling is null || c.IsCeiling || c.EventsPerSecond is null ? null : RoundStatistics.PairedRatio(c.RoundEventsPerSecond, ceiling.RoundEventsPerSecond),
-            IsBest = best is not null && c.Contender == best.Contender,
-            TiedWithBest = best is not null && c.Contender != best.Contender && !c.IsCeiling && c.EventsPerSecond is not null && IsTied(best, c),
-        })];
-    }
-
-    /// <summary>
-    /// Whether a contender cannot be told apart from the best: the paired ratio best / contender has an interval that
-    /// reaches 1, or there are too few paired rounds for an interval. One stopped early was separated by that rule.
-    /// </summary>
-    public static bool IsTied(CaseResult best, CaseResult contender)
-    {
-        ArgumentNullException.ThrowIfNull(best);
-        ArgumentNullException.ThrowIfNull(contender);
-        if (contender.StoppedEarly)
-        {
-            return false;
+            return ([], null);
         }
 
-        var ratio = RoundStatistics.PairedRatio(best.RoundEventsPerSecond, contender.RoundEventsPerSecond);
-        return ratio is not { Lower: { } lower } || lower <= 1;
+        var measured = cell.Select(c => c with { EventsPerSecond = Rate(c) }).ToArray();
+        var ceilings = measured.Where(c => c.IsCeiling && c.Failure is null).ToArray();
+        var rounds = measured.Max(c => c.RoundEventsPerSecond.Count);
+        var envelope = Enumerable.Range(0, rounds)
+            .Select(i => ceilings.Select(c => i < c.RoundEventsPerSecond.Count ? c.RoundEventsPerSecond[i] : null).Where(r => r is > 0).Max())
+            .ToArray();
+        var ceilingRate = envelope.Any(r => r is > 0) ? LogStatistics.GeometricMean([.. envelope.OfType<double>()], ErrorRate) : null;
+        var ceilingLeader = ceilings.Where(c => c.RoundEventsPerSecond.Any(r => r is > 0)).MaxBy(c => c.RoundEventsPerSecond.Count(r => r is > 0))?.Contender;
+        measured = [.. measured.Select(c => c with
+        {
+            RatioToCeiling = c.IsCeiling || c.Failure is not null ? null : LogStatistics.PairedRatio(c.RoundEventsPerSecond, envelope, ErrorRate),
+        })];
+
+        var profiles = new List<ProfileVerdict>();
+        foreach (var profile in GuaranteeProfile.All)
+        {
+            if (Judge(profile, measured, claims, race) is { } verdict)
+            {
+                profiles.Add(verdict);
+            }
+        }
+
+        var unique = profiles.FirstOrDefault(p => p.Profile == GuaranteeProfile.Unique.Id);
+        measured = [.. measured.Select(c => c with
+        {
+            IsBest = unique is not null && c.Contender == unique.Leader,
+            TiedWithBest = unique is not null && c.Contender != unique.Leader && unique.Set.Contains(c.Contender),
+        })];
+        var first = measured[0];
+        return (measured, new CellVerdict(first.Load, first.Method, first.NumberOfEvents, first.ConcurrentBatches,
+            measured.Max(c => c.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles));
     }
 
-    /// <summary>Whether the cell's best is separable from every other strategy.</summary>
+    /// <summary>Whether the row's leader won outright: no other strategy is equivalent to it or still undecided against it.</summary>
     public static bool HasSeparableWinner(IEnumerable<CaseResult> cell)
     {
         ArgumentNullException.ThrowIfNull(cell);
         var cases = cell.ToArray();
         return cases.Any(c => c.IsBest) && !cases.Any(c => c.TiedWithBest);
+    }
+
+    /// <summary>Why a case that claims a profile is not judged in it: it failed, or a check found one of its claims broken.</summary>
+    public static string? Disqualification(CaseResult c)
+    {
+        ArgumentNullException.ThrowIfNull(c);
+        if (c.Failure is not null)
+        {
+            return "failed";
+        }
+
+        var broken = c.Verification.Violations.Where(v => v.IsFailure).Select(v => v.Kind.ToString()).Distinct().ToArray();
+        return c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed
+            ? $"broke a claim ({(broken.Length > 0 ? string.Join(", ", broken) : "the log did not match the ledger")})"
+            : null;
+    }
+
+    private static ProfileVerdict? Judge(GuaranteeProfile profile, IReadOnlyList<CaseResult> cases, IReadOnlyList<StrategyClaims> claims, RaceSettings race)
+    {
+        var members = cases.Where(c => !c.IsCeiling && profile.Admits(ClaimsOf(c.Contender, claims))).ToArray();
+        var judged = members.Where(c => Disqualification(c) is null).ToArray();
+        var standing = GroupStanding.Of(judged.ToDictionary(c => c.Contender, c => c.RoundEventsPerSecond, StringComparer.Ordinal), race);
+        if (standing is null)
+        {
+            return null;
+        }
+
+        var leader = judged.Single(c => c.Contender == standing.Leader);
+        var standings = members.Where(c => c.Contender != standing.Leader).Select(c =>
+        {
+            var disqualified = Disqualification(c);
+            var comparison = disqualified is null ? standing.Comparisons.GetValueOrDefault(c.Contender) : null;
+            var ratio = comparison?.Ratio
+                ?? (c.QualifyingEventsPerSecond is > 0 && leader.QualifyingEventsPerSecond is > 0
+                    ? new Interval(c.QualifyingEventsPerSecond.Value / leader.QualifyingEventsPerSecond.Value, null, null, 1)
+                    : null);
+            return new ContenderStanding(c.Contender, comparison?.Decision, ratio, c.Exit, disqualified);
+        }).ToArray();
+        var recommended = standing.Set
+            .OrderByDescending(n => Strength(ClaimsOf(n, claims)))
+            .ThenByDescending(n => n == standing.Leader ? 1 : standing.Comparisons[n].Ratio.Estimate)
+            .First();
+        return new ProfileVerdict(profile.Id, standing.Kind, standing.Leader, standing.Set, recommended, standings);
+    }
+
+    /// <summary>How much a strategy's claims give a user, to choose within a set the race cannot separate.</summary>
+    private static int Strength(StrategyClaims c) =>
+        (c.SafeWithSeveralWriterProcesses ? 16 : 0) + (c.GapFreeSequence && c.OrderedVisibility ? 8 : 0) + (c.KeepsAppendConditions ? 4 : 0)
+        + (c.HorizonOrderedVisibility ? 2 : 0) + (c.ContiguousCommit ? 1 : 0);
+
+    private static StrategyClaims ClaimsOf(string strategy, IReadOnlyList<StrategyClaims> claims) =>
+        claims.FirstOrDefault(c => c.Strategy == strategy) ?? new StrategyClaims(strategy, true, false, false, false);
+
+    private static Interval? Rate(CaseResult c)
+    {
+        if (c.Failure is not null)
+        {
+            return null;
+        }
+
+        var rounds = c.RoundEventsPerSecond.Where(r => r is > 0).Select(r => r!.Value).ToArray();
+        return rounds.Length > 0 ? LogStatistics.GeometricMean(rounds, ErrorRate)
+            : c.QualifyingEventsPerSecond is > 0 ? new Interval(c.QualifyingEventsPerSecond.Value, null, null, 1)
+            : null;
     }
 }

@@ -14,6 +14,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     internal const int BatchWriterConnections = 16;
     private readonly NpgsqlDataSource _dataSource;
     private readonly NpgsqlDataSource _batchWriters;
+    private readonly NpgsqlDataSource _rawWriters;
     private readonly Func<ValueTask>? _onDispose;
     private readonly LostWrites _lostWrites = new();
 
@@ -21,6 +22,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     {
         _dataSource = NpgsqlDataSource.Create(connectionString);
         _batchWriters = BatchWriterSource(connectionString);
+        _rawWriters = RawWriterSource(connectionString);
         _onDispose = onDispose;
         Description = description;
     }
@@ -86,7 +88,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         // and cannot write the aggregate rows in the same commit, so a single-row INSERT beat it at 1 event x 1 commit.
         if (aggregateVersions.Count == 0)
         {
-            await using var session = await OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false);
+            await using var session = new PostgresStoreSession(await _rawWriters.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
             await (storedEvents.Count == 1
                 ? session.InsertEventAsync(storedEvents[0], cancellationToken)
                 : session.InsertEventsAsync(storedEvents, cancellationToken)).ConfigureAwait(false);
@@ -109,7 +111,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
                 (e.SequenceNumber, e.EventSource, e.EventType, e.AggregateType, e.AggregateVersion, e.CommitId, JsonSerializer.Serialize(e.Tags), e.Payload);
         }
 
-        await using var command = _dataSource.CreateCommand(
+        await using var command = _rawWriters.CreateCommand(
             "WITH aggregate_rows AS (INSERT INTO aggregates (event_source, aggregate_type, version) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) " +
             "ON CONFLICT (event_source, aggregate_type) DO UPDATE SET version = EXCLUDED.version) " +
             "INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload) " +
@@ -276,6 +278,13 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     /// a connection goes back without the pool's reset (seven statements sent ahead of the next batch) and keeps its
     /// prepared batch statements. Kept apart from the shared pool so a batcher never waits behind other sessions.
     /// </summary>
+    /// <summary>
+    /// The raw ceiling's connections: like the batch writers' (no reset when a connection goes back to the pool, the
+    /// statements prepared), as many as the store's pool, so that no strategy's write path is cheaper than the ceiling's.
+    /// </summary>
+    private static NpgsqlDataSource RawWriterSource(string connectionString) =>
+        NpgsqlDataSource.Create(new NpgsqlConnectionStringBuilder(connectionString) { NoResetOnClose = true, ApplicationName = "commit-lab raw writer" }.ConnectionString);
+
     private static NpgsqlDataSource BatchWriterSource(string connectionString) =>
         NpgsqlDataSource.Create(new NpgsqlConnectionStringBuilder(connectionString)
         {
@@ -299,11 +308,13 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     {
         _dataSource.Clear();
         _batchWriters.Clear();
+        _rawWriters.Clear();
     }
 
     public async ValueTask DisposeAsync()
     {
         await _batchWriters.DisposeAsync().ConfigureAwait(false);
+        await _rawWriters.DisposeAsync().ConfigureAwait(false);
         await _dataSource.DisposeAsync().ConfigureAwait(false);
         if (_onDispose is not null)
         {

@@ -22,7 +22,9 @@ public sealed class HarnessOptionsTests
         Assert.Equal(PostgresDurability.Durable, options.Durability);
         Assert.Equal(LabJob.Quick, options.Job);
         Assert.Equal([LoadKind.Waves, LoadKind.Sustained], options.Loads);
-        Assert.Equal((5, 0.4, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
+        Assert.Equal((15, 0.2, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
+        Assert.Equal((0.1, 20.0), (options.Measurement(true).Margin, options.Measurement(true).BudgetMinutes));
+        Assert.Equal([3, 5, 7, 10, 15], options.Measurement(true).Race!.Looks);
         Assert.Null(options.Postgres.ConnectionString);
         Assert.Equal(ReaderKind.All, options.Measurement(true).Reader);
     }
@@ -75,7 +77,9 @@ public sealed class HarnessOptionsTests
     [InlineData("--job", "forever", "unknown value 'forever'", "precise")]
     [InlineData("--store", "mysql", "unknown value 'mysql'", "postgres, mongo")]
     [InlineData("--load", "bursts", "unknown value 'bursts'", "waves, sustained")]
-    [InlineData("--rounds", "0", "'0' is not a whole number from 1 to 100", "--rounds")]
+    [InlineData("--rounds", "1", "'1' is not a whole number from 2 to 100", "--rounds")]
+    [InlineData("--budget", "0", "'0' is not a number from 1 to 1440", "--budget")]
+    [InlineData("--margin", "0.9", "'0.9' is not a number from 0.01 to 0.5", "--margin")]
     [InlineData("--window", "forever", "'forever' is not a number from 0.05 to 600", "--window")]
     [InlineData("--write-concern", "w2", "unknown value 'w2'", "w1, journaled, majority")]
     [InlineData("--reader", "eager", "unknown value 'eager'", "none, naive")]

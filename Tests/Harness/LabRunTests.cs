@@ -1,5 +1,6 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
@@ -29,22 +30,30 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(0, exit);
         Assert.NotNull(record);
         Assert.Equal(
-            ["sustained Ceiling", "sustained InsertMany", "waves Ceiling", "waves InsertMany"],
+            ["sustained Ceiling:InFlight", "sustained Ceiling:OneGroup", "sustained Ceiling:PerCommit", "sustained InsertMany",
+             "waves Ceiling:InFlight", "waves Ceiling:OneGroup", "waves Ceiling:PerCommit", "waves InsertMany"],
             record.Cases.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
         Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
-        Assert.All(record.Cases, c => Assert.Equal(2, c.Rounds));
+        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((2, 1.0), (c.Rounds, c.QualifyingEventsPerSecond is > 0 ? 1.0 : 0)));
+        Assert.Equal(2, record.Verdicts!.Count);
+        Assert.All(record.Verdicts, v => Assert.Equal(("InsertMany", VerdictKind.Winner), (v.For(GuaranteeProfile.Unique.Id)!.Leader, v.For(GuaranteeProfile.Unique.Id)!.Kind)));
+        Assert.All(record.Verdicts, v => Assert.Null(v.For(GuaranteeProfile.Ordered.Id)));
+        var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
+        Assert.Contains("## What to choose", verdict, StringComparison.Ordinal);
+        Assert.Contains("| 1 x 2 | **InsertMany** wins |", verdict, StringComparison.Ordinal);
         Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Equal((VerificationKind.RowCount, true), (c.Verification.Checked, c.Verification.Passed)));
-        Assert.Contains("| InsertMany | Ceiling | Winner |", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
-        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained), c => Assert.True(c.Reader is { Delivered: > 0, Polls: > 0 }, c.Contender));
-        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained), c => Assert.True(c.HighWaterMarkReader is { Delivered: > 0, Skipped: 0 }, c.Contender));
+        Assert.Contains("| InsertMany | Ceiling:OneGroup | Ceiling:InFlight | Ceiling:PerCommit | Winner |", File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName)), StringComparison.Ordinal);
+        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.Reader is { Delivered: > 0, Polls: > 0 }, c.Contender));
+        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.HighWaterMarkReader is { Delivered: > 0, Skipped: 0 }, c.Contender));
+        Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.Reader));
         Assert.All(record.Cases, c => Assert.Null(c.HorizonReader));
         Assert.All(record.Cases.Where(c => c.Load == LoadKind.Waves), c => Assert.Null(c.Reader));
-        var summary = File.ReadAllText(Path.Combine(folder, "summary.md"));
+        var summary = File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName));
         Assert.Contains("### Naive tailing reader: numbers skipped for good", summary, StringComparison.Ordinal);
         Assert.Contains("### High-water-mark reader (stale timeout 3 s)", summary, StringComparison.Ordinal);
         var json = File.ReadAllText(Path.Combine(folder, RunRecord.FileName));
-        Assert.All(["\"load\": \"sustained\"", "\"eventsPerSecond\": {", "\"rounds\": 2", "\"tiedWithBest\"", "\"concurrentBatches\": 2"], key => Assert.Contains(key, json, StringComparison.Ordinal));
+        Assert.All(["\"load\": \"sustained\"", "\"eventsPerSecond\": {", "\"rounds\": 2", "\"tiedWithBest\"", "\"concurrentBatches\": 2", "\"verdicts\": [", "\"qualifyingEventsPerSecond\""], key => Assert.Contains(key, json, StringComparison.Ordinal));
         foreach (var chart in new[] { "events-per-second-waves-CommitEvents-1", "events-per-second-sustained-CommitEvents-1", "p99-latency-vs-throughput-CommitEvents-1" })
         {
             Assert.True(File.Exists(Path.Combine(folder, "charts", chart + ".png")), chart);
@@ -72,11 +81,12 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(0, exit);
         Assert.NotNull(record);
         Assert.Equal(
-            ["sustained BatchingPipeline", "sustained Ceiling", "sustained TransactionalCounter", "waves BatchingPipeline", "waves Ceiling", "waves TransactionalCounter"],
+            ["sustained BatchingPipeline", "sustained Ceiling:InFlight", "sustained Ceiling:OneGroup", "sustained Ceiling:PerCommit", "sustained TransactionalCounter",
+             "waves BatchingPipeline", "waves Ceiling:InFlight", "waves Ceiling:OneGroup", "waves Ceiling:PerCommit", "waves TransactionalCounter"],
             record.Cases.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
         Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
         Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true, 0.0), (c.Verification.Checked, c.Verification.Passed, c.ConflictsPerCommit)));
-        var summary = File.ReadAllText(Path.Combine(folder, "summary.md"));
+        var summary = File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName));
         Assert.Contains("| Conditional commits | CommitConditionalEvents: ", summary, StringComparison.Ordinal);
         Assert.Contains("| CommitConditionalEvents | 2 | 3 |", summary, StringComparison.Ordinal);
     }
@@ -95,10 +105,10 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         var record = RunRecord.Read(folder);
         var strategy = Assert.Single(record.Cases, c => !c.IsCeiling);
         Assert.True(strategy.HorizonReader is { Delivered: > 0, Skipped: 0 }, strategy.HorizonReader?.ToString());
-        Assert.Null(Assert.Single(record.Cases, c => c.IsCeiling).HorizonReader);
+        Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.HorizonReader));
         Assert.True(Assert.Single(record.Strategies).HorizonOrderedVisibility);
         Assert.Empty(record.Unavailable ?? []);
-        var summary = File.ReadAllText(Path.Combine(folder, "summary.md"));
+        var summary = File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName));
         Assert.Contains("### Transaction-horizon reader (strategies storing transaction ids)", summary, StringComparison.Ordinal);
         Assert.Contains("| ServerSequenceWithHorizon | claimed | no | no | claimed | no, ", summary, StringComparison.Ordinal);
     }
@@ -114,8 +124,8 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(0, exit);
-        Assert.All(RunRecord.Read(folder).Cases, c => Assert.True(c.Reader is { Delivered: > 0 } && c.HighWaterMarkReader is { Delivered: > 0 }, c.Contender));
-        Assert.Contains("beside every measured waves round", File.ReadAllText(Path.Combine(folder, "summary.md")), StringComparison.Ordinal);
+        Assert.All(RunRecord.Read(folder).Cases.Where(c => !c.IsCeiling), c => Assert.True(c.Reader is { Delivered: > 0 } && c.HighWaterMarkReader is { Delivered: > 0 }, c.Contender));
+        Assert.Contains("qualifying waves round", File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName)), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -156,13 +166,15 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         var options = HarnessOptions.Parse(["--job", "dry"], new PostgresStoreConfiguration());
         var cell = new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, 10, 2);
 
-        var target = (await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), provider, options, options.Measurement(false), CancellationToken.None))!;
-        await target.MeasureRoundAsync(options.Measurement(false));
-        var result = await target.FinishAsync();
+        var target = (await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), null, provider, options, options.Measurement(false), CancellationToken.None))!;
+        var figure = await target.MeasureRoundAsync(options.Measurement(false), qualifying: true);
+        var result = await target.FinishAsync(figure, [], new RaceExit(RaceExitReason.Failed, 0));
+
+        Assert.Null(figure);
 
         Assert.StartsWith("IOException in ", result.Failure, StringComparison.Ordinal);
         Assert.EndsWith(": No space left on device (injected before the first insert)", result.Failure, StringComparison.Ordinal);
-        Assert.Equal([null], result.RoundEventsPerSecond);
+        Assert.Empty(result.RoundEventsPerSecond);
         Assert.True(result.Verification.Passed);
         Assert.Contains("failed [1]", SummaryWriter.Write(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, [result])), StringComparison.Ordinal);
     }
@@ -171,7 +183,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     public async Task the_ceiling_writes_events_and_aggregate_rows_and_its_row_count_is_checked()
     {
         await using var store = await stores.FreshStoreAsync("postgres");
-        var ceiling = new CeilingContender(store);
+        await using var ceiling = new OneGroupCeiling(store);
         var sample = new SampleEvents();
         var aggregate = new AggregateKey("order-1", "Order");
 

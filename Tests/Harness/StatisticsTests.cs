@@ -1,3 +1,4 @@
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Statistics;
 
 namespace EventCommitLab.Tests.Harness;
@@ -64,15 +65,20 @@ public sealed class StatisticsTests
     }
 
     [Fact]
-    public void a_contender_stopped_after_the_first_round_is_separated_from_the_best()
+    public void a_contender_that_left_after_the_qualifying_round_is_figured_by_it_and_never_in_the_verdict_set()
     {
         var cell = CellAnalysis.Analyse(
         [
             SampleRuns.Case("Fast", 1, SampleRuns.Rounds(1000)),
-            SampleRuns.Case("Stopped", 1, [10, null, null, null, null], stoppedEarly: true),
+            SampleRuns.Case("Hopeless", 1, [null, null, null, null, null], stoppedEarly: true) with
+            {
+                QualifyingEventsPerSecond = 10, Exit = new RaceExit(RaceExitReason.Hopeless, 0),
+            },
         ]);
 
-        Assert.False(cell.Single(c => c.Contender == "Stopped").TiedWithBest);
-        Assert.False(cell.Single(c => c.Contender == "Stopped").EventsPerSecond!.HasBounds);
+        var hopeless = cell.Single(c => c.Contender == "Hopeless");
+        Assert.False(hopeless.TiedWithBest);
+        Assert.Equal((10.0, false), (hopeless.EventsPerSecond!.Estimate, hopeless.EventsPerSecond.HasBounds));
+        Assert.True(CellAnalysis.HasSeparableWinner(cell));
     }
 }

@@ -19,7 +19,7 @@ public sealed class SustainedWindowTests
         Assert.False(window.IsOpen(12 * Second));
 
         Assert.Equal((30, 3), (window.Events, window.Commits));
-        Assert.Equal(15, window.EventsPerSecond, 9);
+        Assert.Equal(20, window.EventsPerSecond, 9);
     }
 
     [Fact]
@@ -35,7 +35,21 @@ public sealed class SustainedWindowTests
         Assert.False(window.IsOpen(4 * Second + 1));
 
         Assert.Equal((300, 3), (window.Events, window.Commits));
-        Assert.Equal(75, window.EventsPerSecond, 6);
+        Assert.Equal(200 / 3.5, window.EventsPerSecond, 6);
+    }
+
+    [Fact]
+    public void a_batcher_answering_whole_batches_is_measured_between_its_first_and_last_answer_not_rounded_to_whole_batches()
+    {
+        // A batch of 1 000 events every 0.3 s, the window's edges falling inside batches: 3 333 events/s.
+        var window = new SustainedWindow(start: 0, plannedEnd: 1 * Second, minimumCommits: 1);
+        foreach (var answered in new[] { 0.25, 0.55, 0.85, 1.15 })
+        {
+            window.TryCount((long)(answered * Second), commits: 100, events: 1000);
+        }
+
+        Assert.Equal((3000, 300), (window.Events, window.Commits));
+        Assert.Equal(1000 / 0.3, window.EventsPerSecond, 6);
     }
 
     [Fact]

@@ -1,0 +1,118 @@
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Verification;
+
+namespace EventCommitLab.Harness.Measurement;
+
+/// <summary>
+/// A raw writer of the ceiling: the same rows (and for aggregate commits the aggregates' new versions) written with the
+/// store's fastest raw path at the same durability, numbered by a plain counter here: no sequence logic in the store,
+/// no checks. The variants differ only in how commits are grouped and overlapped; each cell's ceiling is, round by
+/// round, the fastest variant still racing. Its log is checked by counting rows.
+/// </summary>
+internal abstract class RawCeiling(IEventLog store) : IContender
+{
+    /// <summary>What the tables call the envelope of the variants.</summary>
+    public const string EnvelopeName = "Ceiling";
+
+    private readonly SemaphoreSlim _start = new(1, 1);
+    private long _next = -1;
+    private long _written;
+
+    public abstract string Name { get; }
+
+    public bool IsCeiling => true;
+
+    public abstract bool TakesWholeGroups { get; }
+
+    public StrategyGuarantees? Guarantees => null;
+
+    public CommitCountersSnapshot Counters => CommitCountersSnapshot.Zero;
+
+    protected IEventLog Store => store;
+
+    /// <summary>Every variant's name, in the order they are entered in a cell.</summary>
+    public static IReadOnlyList<string> VariantNames { get; } = [OneGroupCeiling.VariantName, InFlightCeiling.VariantName, PerCommitCeiling.VariantName];
+
+    /// <summary>The variant named <paramref name="variant"/> writing to <paramref name="store"/> for <paramref name="cell"/>'s committers.</summary>
+    public static RawCeiling Create(string variant, IEventLog store, CellKey cell)
+    {
+        ArgumentNullException.ThrowIfNull(cell);
+        return variant switch
+        {
+            OneGroupCeiling.VariantName => new OneGroupCeiling(store),
+            InFlightCeiling.VariantName => new InFlightCeiling(store, cell.ConcurrentBatches),
+            PerCommitCeiling.VariantName => new PerCommitCeiling(store),
+            _ => throw new ArgumentException($"'{variant}' is not a ceiling variant; valid: {string.Join(", ", VariantNames)}.", nameof(variant)),
+        };
+    }
+
+    public abstract Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken);
+
+    public async Task<VerificationTally> StopAndCheckAsync(CommitLedger ledger, long logSizeAtStart, CancellationToken cancellationToken)
+    {
+        await StopAsync().ConfigureAwait(false);
+        await using var session = await store.OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false);
+        return VerificationTally.RowCount(logSizeAtStart + Interlocked.Read(ref _written), await session.CountEventsAsync(cancellationToken).ConfigureAwait(false));
+    }
+
+    public virtual ValueTask DisposeAsync()
+    {
+        _start.Dispose();
+        return ValueTask.CompletedTask;
+    }
+
+    /// <summary>Stops whatever the variant runs in the background; nothing by default.</summary>
+    protected virtual Task StopAsync() => Task.CompletedTask;
+
+    /// <summary>Numbers the commits' events from the counter, writes them in one raw statement and answers every commit.</summary>
+    protected async Task<CommitOutcome[]> WriteAsync(IReadOnlyList<CommitRequest> commits, CancellationToken cancellationToken)
+    {
+        if (Interlocked.Read(ref _next) < 0)
+        {
+            await StartNumberingAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        var count = commits.Sum(r => r.Events.Count);
+        var next = Interlocked.Add(ref _next, count) - count;
+        var rows = new List<StoredEvent>(count);
+        var aggregates = new List<AggregateVersionRecord>();
+        var outcomes = new CommitOutcome[commits.Count];
+        for (var i = 0; i < commits.Count; i++)
+        {
+            var request = commits[i];
+            var stamped = request.Stamp(next);
+            next += stamped.Length;
+            rows.AddRange(stamped);
+            if (request.Aggregate is { } aggregate)
+            {
+                aggregates.Add(new AggregateVersionRecord(aggregate.Aggregate, request.NextAggregateVersion!.Value));
+            }
+
+            outcomes[i] = CommitOutcome.Committed(request, new CommitResult(request.CommitId, [.. stamped.Select(e => e.SequenceNumber)], request.NextAggregateVersion));
+        }
+
+        await store.WriteRawAsync(rows, aggregates, cancellationToken).ConfigureAwait(false);
+        Interlocked.Add(ref _written, rows.Count);
+        return outcomes;
+    }
+
+    private async Task StartNumberingAsync(CancellationToken cancellationToken)
+    {
+        await _start.WaitAsync(cancellationToken).ConfigureAwait(false);
+        try
+        {
+            if (Interlocked.Read(ref _next) < 0)
+            {
+                await using var session = await store.OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false);
+                Interlocked.Exchange(ref _next, (await session.ReadHighestSequenceNumberAsync(cancellationToken).ConfigureAwait(false) ?? -1) + 1);
+            }
+        }
+        finally
+        {
+            _start.Release();
+        }
+    }
+}
