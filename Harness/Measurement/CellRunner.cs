@@ -74,8 +74,12 @@ internal static class CellRunner
             {
                 var block = running.RoundsToNextLook;
                 var mandatory = running.Rounds < race.Looks[0];
-                var estimate = block * running.Running.Aggregate(TimeSpan.Zero, (sum, n) => sum + turns.GetValueOrDefault(n));
+                var roundCost = running.Running.Aggregate(TimeSpan.Zero, (sum, n) => sum + turns.GetValueOrDefault(n));
+                var estimate = block * roundCost;
                 var finish = cases.Count * RunBudget.ContenderStartAndFinish;
+                running.Horizon = allowance is { } share && roundCost > TimeSpan.Zero
+                    ? running.Rounds + (int)Math.Max(0, Math.Floor((share - clock.Elapsed - finish) / roundCost))
+                    : null;
                 if (!mandatory && !RunBudget.Affords(allowance, clock.Elapsed, estimate, finish))
                 {
                     running.StopForBudget();
@@ -150,6 +154,7 @@ internal static class CellRunner
         RaceEnd.Decided => "decided",
         RaceEnd.OutOfRounds => "undecided when its rounds ran out",
         RaceEnd.OutOfBudget => "undecided when its share of the budget ran out",
+        RaceEnd.Futile => "undecided: no round it could still pay for would decide it",
         RaceEnd.NoContenders => "no strategy left to judge",
         _ => "stopped",
     };

@@ -70,8 +70,12 @@ internal static class LabRunner
 
             options = options with { Strategies = [.. options.Strategies.Where(s => unavailable.All(u => u.Strategy != s.Name))] };
 
-            var cells = suite?.Cells ?? Cells(options);
-            var budget = new RunBudget(settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) : null, cells.Count);
+            // The costliest cells first: what their mandatory part overruns of its share is then taken from the many
+            // cheap cells after them, instead of running past the budget at the end.
+            IReadOnlyList<CellKey> cells = [.. (suite?.Cells ?? Cells(options)).OrderByDescending(c => (long)c.NumberOfEvents * c.ConcurrentBatches)];
+            // A smoke run (no budget) leaves the store's own tool out: it is there to hold a measured ceiling against.
+            var toolCells = suite is null && settings.BudgetMinutes is not null && provider is Strategies.Port.IStoreToolEventInserts ? StoreToolCells(cells) : [];
+            var budget = new RunBudget(settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - (toolCells.Count * (StoreToolRun + TimeSpan.FromSeconds(1))) : null, cells.Count);
             var cases = new List<CaseResult>();
             var verdicts = new List<CellVerdict>();
             var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
@@ -120,11 +124,25 @@ internal static class LabRunner
                 }
             }
 
+            var tool = new List<StoreToolComparison>();
+            if (provider is Strategies.Port.IStoreToolEventInserts storeTool)
+            {
+                foreach (var cell in toolCells)
+                {
+                    console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The store's own tool on the ceiling's rows: {cell.NumberOfEvents} events per statement, {cell.ConcurrentBatches} clients, {StoreToolRun.TotalSeconds:0} s"));
+                    if (await storeTool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.ConcurrentBatches, options.PayloadBytes, StoreToolRun, cancellationToken).ConfigureAwait(false) is { } rate)
+                    {
+                        tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.ConcurrentBatches, rate));
+                    }
+                }
+            }
+
             var environment = new RunEnvironment(
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
                 RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
                 flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
-            var record = new RunRecord(environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts);
+            var record = new RunRecord(
+                environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null);
             ResultsWriter.Write(record, partial);
             if (suite is not null)
             {
@@ -154,6 +172,20 @@ internal static class LabRunner
 
             throw;
         }
+    }
+
+    /// <summary>How long the store's own tool writes each comparison cell's rows.</summary>
+    private static readonly TimeSpan StoreToolRun = TimeSpan.FromSeconds(3);
+
+    /// <summary>
+    /// The cells whose ceiling the store's own tool is held against: the sustained plain-commit cells with the most
+    /// events per commit, at each concurrency up to ten (beyond, the tool's clients crowd two cores as much as the lab's).
+    /// </summary>
+    public static IReadOnlyList<CellKey> StoreToolCells(IReadOnlyList<CellKey> cells)
+    {
+        ArgumentNullException.ThrowIfNull(cells);
+        var plain = cells.Where(c => c.Load == LoadKind.Sustained && c.Method == BenchmarkMethod.CommitEvents).ToArray();
+        return plain.Length == 0 ? [] : [.. plain.Where(c => c.NumberOfEvents == plain.Max(x => x.NumberOfEvents) && c.ConcurrentBatches <= 10).OrderBy(c => c.ConcurrentBatches)];
     }
 
     /// <summary>Refuses, before any cell runs, a budget the grid cannot fit in even if every race were decided at its first look.</summary>

@@ -5,7 +5,11 @@ namespace EventCommitLab.Harness.Racing;
 
 /// <summary>
 /// Rates and ratios on the log scale, where a throughput's noise is closer to symmetric and a ratio's inverse is its
-/// negation: geometric means with Student-t intervals (Perfolizer's Student distribution).
+/// negation. The location is a 20% trimmed mean with Yuen's interval (Student's t on the winsorized spread, with the
+/// trimmed count's degrees of freedom; Perfolizer's Student distribution): on a shared machine a round now and then
+/// stalls (the disk, the scheduler) and one contender's window takes the whole stall, and a plain mean of the logs would
+/// let that one round decide a comparison. From seven values on, at least one value is trimmed from each end; below
+/// seven, none (trimming five would leave two degrees of freedom).
 /// </summary>
 public static class LogStatistics
 {
@@ -37,32 +41,50 @@ public static class LogStatistics
         return [.. numerators.Zip(denominators, (a, b) => a is > 0 && b is > 0 ? Math.Log(a.Value / b.Value) : (double?)null).OfType<double>()];
     }
 
-    /// <summary>The mean of <paramref name="logs"/> and its standard error; the error is null from fewer than two.</summary>
-    public static (double Mean, double? StandardError) MeanAndError(IReadOnlyList<double> logs)
+    /// <summary>The share trimmed from each end.</summary>
+    public const double Trim = 0.1;
+
+    /// <summary>
+    /// The trimmed mean of <paramref name="logs"/>, its standard error (Yuen's, from the winsorized variance) and its
+    /// degrees of freedom (the values kept, less one); the error is null from fewer than two values.
+    /// </summary>
+    public static (double Mean, double? StandardError, int Degrees) MeanAndError(IReadOnlyList<double> logs)
     {
         ArgumentNullException.ThrowIfNull(logs);
-        var mean = logs.Average();
-        if (logs.Count < 2)
+        var n = logs.Count;
+        var sorted = logs.Order().ToArray();
+        var g = Trimmed(n);
+        var kept = n - (2 * g);
+        var mean = sorted.Skip(g).Take(kept).Average();
+        if (n < 2)
         {
-            return (mean, null);
+            return (mean, null, 0);
         }
 
-        var variance = logs.Sum(x => (x - mean) * (x - mean)) / (logs.Count - 1);
-        return (mean, Math.Sqrt(variance / logs.Count));
+        var winsorized = sorted.Select((x, i) => sorted[Math.Clamp(i, g, n - g - 1)]).ToArray();
+        var center = winsorized.Average();
+        var variance = winsorized.Sum(x => (x - center) * (x - center)) / (n - 1);
+        return (mean, Math.Sqrt((n - 1) * variance / (kept * (double)(kept - 1))), kept - 1);
     }
 
-    /// <summary>Student's quantile for a one-sided tail of <paramref name="tail"/> with <paramref name="samples"/> − 1 degrees of freedom.</summary>
-    public static double StudentQuantile(int samples, double tail) => new StudentDistribution(samples - 1).Quantile(1 - tail);
+    /// <summary>Student's quantile for a one-sided tail of <paramref name="tail"/> with <paramref name="degrees"/> degrees of freedom.</summary>
+    public static double StudentQuantile(int degrees, double tail) => new StudentDistribution(degrees).Quantile(1 - tail);
+
+    /// <summary>The degrees of freedom <paramref name="samples"/> values leave after trimming.</summary>
+    public static int Degrees(int samples) => samples - (2 * Trimmed(samples)) - 1;
+
+    /// <summary>How many values are trimmed from each end of <paramref name="samples"/>.</summary>
+    public static int Trimmed(int samples) => samples < 7 ? 0 : Math.Max(1, (int)Math.Floor(Trim * samples));
 
     private static Interval FromLogs(IReadOnlyList<double> logs, double errorRate)
     {
-        var (mean, error) = MeanAndError(logs);
+        var (mean, error, degrees) = MeanAndError(logs);
         if (error is not { } standardError)
         {
             return new Interval(Math.Exp(mean), null, null, logs.Count);
         }
 
-        var half = StudentQuantile(logs.Count, errorRate / 2) * standardError;
+        var half = StudentQuantile(degrees, errorRate / 2) * standardError;
         return new Interval(Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half), logs.Count);
     }
 }

@@ -3,9 +3,9 @@ using EventCommitLab.Harness.Results;
 namespace EventCommitLab.Harness.Racing;
 
 /// <summary>
-/// One contender against another over the rounds both ran: the geometric mean of the per-round ratios with its interval
-/// (Student's t on the log ratios, at the error rate the look after that many rounds may spend), and the decision the
-/// race takes from it.
+/// One contender against another over the rounds both ran: the per-round ratios' trimmed geometric mean with its
+/// interval (Yuen's trimmed t on the log ratios, at the error rate the look after that many rounds may spend), and the
+/// decision the race takes from it.
 /// </summary>
 /// <param name="Ratio">Contender over the other; the interval is two-sided at 1 − the look's share of α; no bounds from fewer than two paired rounds.</param>
 public sealed record PairedComparison(Interval Ratio, PairDecision Decision)
@@ -20,15 +20,15 @@ public sealed record PairedComparison(Interval Ratio, PairDecision Decision)
             return null;
         }
 
-        var (mean, error) = LogStatistics.MeanAndError(logs);
+        var (mean, error, degrees) = LogStatistics.MeanAndError(logs);
         if (error is not { } standardError)
         {
             return new PairedComparison(new Interval(Math.Exp(mean), null, null, 1), PairDecision.Undecided);
         }
 
         var alpha = settings.ErrorRateAt(logs.Length);
-        var twoSided = LogStatistics.StudentQuantile(logs.Length, alpha / 2) * standardError;
-        var oneSided = LogStatistics.StudentQuantile(logs.Length, alpha) * standardError;
+        var twoSided = LogStatistics.StudentQuantile(degrees, alpha / 2) * standardError;
+        var oneSided = LogStatistics.StudentQuantile(degrees, alpha) * standardError;
         var margin = settings.LogMargin;
         var decision =
             mean + oneSided < -margin ? PairDecision.Behind

@@ -50,6 +50,12 @@ public sealed class Race
 
     public RaceEnd? End { get; private set; }
 
+    /// <summary>
+    /// The last race round the caller can still pay for, when fewer than the settings allow; the race stops as futile
+    /// when a pair it still needs could not be decided by then. Null: the settings' most rounds.
+    /// </summary>
+    public int? Horizon { get; set; }
+
     public bool Finished => End is not null;
 
     public IReadOnlyDictionary<string, RaceExit> Exits => _exits;
@@ -168,6 +174,46 @@ public sealed class Race
         {
             End = RaceEnd.OutOfRounds;
         }
+        else if (deciding.Any(g => Standing(g.Name) is { Kind: VerdictKind.Undecided } standing && !Decidable(standing)))
+        {
+            End = RaceEnd.Futile;
+        }
+    }
+
+    /// <summary>
+    /// Whether every open pair of the group could still be decided by the horizon: were its mean and spread to stay as
+    /// they are, the interval after the horizon's rounds would show it equivalent, separable or behind.
+    /// </summary>
+    private bool Decidable(GroupStanding standing)
+    {
+        var horizon = Math.Min(Horizon ?? _settings.MaximumRounds, _settings.MaximumRounds);
+        if (horizon <= Rounds)
+        {
+            return false;
+        }
+
+        var alpha = _settings.ErrorRateAt(horizon);
+        var margin = _settings.LogMargin;
+        foreach (var (name, comparison) in standing.Comparisons.Where(c => c.Value.Decision is not (PairDecision.Behind or PairDecision.Slower or PairDecision.Equivalent)))
+        {
+            var logs = LogStatistics.PairedLogs(_rounds[name], _rounds[standing.Leader]);
+            if (logs.Length < RaceSettings.FirstLook)
+            {
+                return true;
+            }
+
+            var (mean, error, _) = LogStatistics.MeanAndError(logs);
+            var spread = error!.Value * Math.Sqrt(logs.Length) / Math.Sqrt(horizon);
+            var oneSided = LogStatistics.StudentQuantile(LogStatistics.Degrees(horizon), alpha) * spread;
+            var twoSided = LogStatistics.StudentQuantile(LogStatistics.Degrees(horizon), alpha / 2) * spread;
+            var distance = Math.Abs(mean);
+            if (distance + oneSided >= margin && distance - twoSided <= 0)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private IEnumerable<string> Members(RaceGroup group) =>

@@ -12,6 +12,13 @@ public enum RaceEnd
     /// <summary>The cell's share of the run's budget could not pay for the rounds to the next look.</summary>
     OutOfBudget,
 
+    /// <summary>
+    /// Some pair could not be decided by the last round the race could still run (its rounds, or what the budget could
+    /// pay for), at the spread and estimate its rounds show: the race stops rather than spend rounds that would decide
+    /// nothing, and leaves them to the cells after it.
+    /// </summary>
+    Futile,
+
     /// <summary>No contender of a group that must decide is left running (every one failed).</summary>
     NoContenders,
 }

@@ -9,9 +9,58 @@ namespace EventCommitLab.Harness.Reporting;
 /// <param name="SeparableRows">Rows whose best strategy is separable from every other.</param>
 /// <param name="Rows">Rows with a best strategy.</param>
 /// <param name="MedianHalfWidth">The median half-width of the events/s intervals, as a fraction of the estimate.</param>
-public sealed record Precision(int RatiosWithin15, int Ratios, int SeparableRows, int Rows, double? MedianHalfWidth, int StoppedEarly, IReadOnlyList<CaseResult> BeatTheCeiling)
+/// <param name="PairedSpread">
+/// The median, over every pair of contenders that ran at least five race rounds side by side in a cell, of the standard
+/// deviation of their per-round log ratio: the noise a paired comparison has to see through; null when no pair had five.
+/// </param>
+public sealed record Precision(
+    int RatiosWithin15, int Ratios, int SeparableRows, int Rows, double? MedianHalfWidth, int StoppedEarly, IReadOnlyList<CaseResult> BeatTheCeiling, double? PairedSpread = null)
 {
     public const double Tolerance = 0.15;
+
+    private const int SpreadRounds = 5;
+
+    /// <summary>
+    /// About how many race rounds two equal contenders need, at <paramref name="spread"/>, before their interval fits in
+    /// the margin at the share of the error rate the race's last look may spend; null when more than 200.
+    /// </summary>
+    public static int? RoundsToShowEquivalence(double spread, Racing.RaceSettings race)
+    {
+        ArgumentNullException.ThrowIfNull(race);
+        var alpha = race.ErrorRateAt(race.MaximumRounds);
+        for (var n = 3; n <= 200; n++)
+        {
+            if (Racing.LogStatistics.StudentQuantile(Racing.LogStatistics.Degrees(n), alpha) * spread / Math.Sqrt(n) < race.LogMargin)
+            {
+                return n;
+            }
+        }
+
+        return null;
+    }
+
+    private static double? Spread(RunRecord record)
+    {
+        var spreads = new List<double>();
+        foreach (var cell in record.Cases.Where(c => c.Failure is null).GroupBy(c => c.Cell))
+        {
+            var cases = cell.ToArray();
+            for (var i = 0; i < cases.Length; i++)
+            {
+                for (var j = i + 1; j < cases.Length; j++)
+                {
+                    var logs = Racing.LogStatistics.PairedLogs(cases[i].RoundEventsPerSecond, cases[j].RoundEventsPerSecond);
+                    if (logs.Length >= SpreadRounds)
+                    {
+                        var mean = logs.Average();
+                        spreads.Add(Math.Sqrt(logs.Sum(x => (x - mean) * (x - mean)) / (logs.Length - 1)));
+                    }
+                }
+            }
+        }
+
+        return spreads.Count == 0 ? null : spreads.Order().ElementAt(spreads.Count / 2);
+    }
 
     public static Precision Of(RunRecord record)
     {
@@ -25,6 +74,7 @@ public sealed record Precision(int RatiosWithin15, int Ratios, int SeparableRows
             rows.Count(CellAnalysis.HasSeparableWinner), rows.Length,
             widths.Length == 0 ? null : widths[widths.Length / 2],
             strategies.Count(c => c.StoppedEarly),
-            [.. strategies.Where(c => c.RatioToCeiling is { Lower: > 1 })]);
+            [.. strategies.Where(c => c.RatioToCeiling is { Lower: > 1 })],
+            Spread(record));
     }
 }

@@ -5,9 +5,9 @@ using EventCommitLab.Harness.Results;
 namespace EventCommitLab.Harness.Reporting;
 
 /// <summary>
-/// Compares two runs: first the reproducibility figures (strategy/ceiling ratios agreeing within ±15%, rows whose
-/// winner or tie set differs), then per cell and contender new events/s over old, flagged where the two runs'
-/// intervals do not overlap.
+/// Compares two runs: first their verdicts (rows that agree, differ, or conflict, per guarantee profile), then the
+/// reproducibility of the figures (strategy/ceiling ratios agreeing within ±15%, rows whose winner or tie set differs),
+/// then per cell and contender new events/s over old, flagged where the two runs' intervals do not overlap.
 /// </summary>
 public static class RunComparer
 {
@@ -22,7 +22,31 @@ public static class RunComparer
         md.AppendLine(Invariant, $"# {newerName} against {olderName}").AppendLine();
         md.AppendLine(Invariant, $"Old: {older.Environment.Cpu}, {older.Environment.Store}, source {older.Environment.GitCommit ?? "unknown"}, {older.Environment.Started:yyyy-MM-dd HH:mm}.");
         md.AppendLine(Invariant, $"New: {newer.Environment.Cpu}, {newer.Environment.Store}, source {newer.Environment.GitCommit ?? "unknown"}, {newer.Environment.Started:yyyy-MM-dd HH:mm}.").AppendLine();
-        md.AppendLine("## Agreement").AppendLine();
+        var verdicts = VerdictAgreement.Of(older, newer);
+        if (verdicts.Count > 0)
+        {
+            md.AppendLine("## Verdicts").AppendLine();
+            md.AppendLine("A row agrees when both runs recommend the same strategy, or each run's choice is in the other's verdict set; it **conflicts** when a strategy one run recommends is behind in the other (separably slower, out of the race, or with a broken claim).").AppendLine();
+            foreach (var v in verdicts)
+            {
+                md.AppendLine(Invariant, $"- **{Racing.GuaranteeProfile.Get(v.Profile).Title}**: verdicts agree in **{v.Agreeing} of {v.Rows}** rows ({Share(v.Share)}); **{v.Conflicts.Count} conflicts**; undecided {v.OlderUndecided} (old) and {v.NewerUndecided} (new).");
+            }
+
+            md.AppendLine();
+            var differences = verdicts.SelectMany(v => v.Differences).ToArray();
+            if (differences.Length > 0)
+            {
+                md.AppendLine("| Profile | Load | Method | Events | Concurrent | Old verdict | New verdict | Conflict |").AppendLine("| --- | --- | --- | ---: | ---: | --- | --- | --- |");
+                foreach (var d in differences)
+                {
+                    md.AppendLine(Invariant, $"| {Racing.GuaranteeProfile.Get(d.Profile).Title} | {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.ConcurrentBatches} | {Escape(d.Older)} | {Escape(d.Newer)} | {(d.Conflict ? "**yes**" : "no")} |");
+                }
+
+                md.AppendLine();
+            }
+        }
+
+        md.AppendLine("## Agreement of the figures").AppendLine();
         md.AppendLine(Invariant, $"- Strategy/ceiling ratios within ±{RunAgreement.Tolerance * 100:0}% of each other: **{agreement.RatiosAgreeing} of {agreement.RatiosCompared}** ({Share(agreement.RatioShare)}).");
         md.AppendLine(Invariant, $"  Of contenders measured in every round in both runs (not stopped early): {agreement.FullRatiosAgreeing} of {agreement.FullRatiosCompared} ({Share(agreement.FullRatioShare)}).");
         md.AppendLine(Invariant, $"- Rows whose winner or tie set differs: **{agreement.WinnerDifferences.Count} of {agreement.RowsCompared}**.");
@@ -81,6 +105,8 @@ public static class RunComparer
             : "";
         return string.Create(Invariant, $"{ratio:0.00}{flag}");
     }
+
+    private static string Escape(string text) => text.Replace("|", "\\|", StringComparison.Ordinal);
 
     private static string Share(double? share) => share is { } s ? string.Create(Invariant, $"{s * 100:0}%") : "-";
 }

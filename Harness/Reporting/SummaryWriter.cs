@@ -41,7 +41,7 @@ public static class SummaryWriter
         md.AppendLine(Invariant, $"| Event payload | {env.PayloadBytes}-byte JSON document |");
         md.AppendLine(Invariant, $"| Measurement | {Measurement(m)} |");
         md.AppendLine(m.Race is { } race
-            ? string.Create(Invariant, $"| Statistics | per contender the geometric mean of its race rounds' events/s with a 95% Student interval on the logs; ratios computed per race round, paired, summarised the same way; the race's decisions at margin ±{race.Margin:P0} and error rate {race.ErrorRate:P0} are on the verdict page ({VerdictWriter.FileName}) |")
+            ? string.Create(Invariant, $"| Statistics | per contender the trimmed geometric mean of its race rounds' events/s with a 95% interval (Yuen: Student's t on the winsorized logs); ratios computed per race round, paired, summarised the same way; the race's decisions at margin ±{race.Margin:P0} and error rate {race.ErrorRate:P0} are on the verdict page ({VerdictWriter.FileName}) |")
             : string.Create(Invariant, $"| Statistics | per contender the median of its rounds' events/s with a {Percent(m.ConfidenceLevel)} interval (Harrell-Davis median, Maritz-Jarrett interval, Perfolizer); ratios computed per round, paired, summarised the same way |"));
         if (record.Unavailable is { Count: > 0 } unavailable)
         {
@@ -62,6 +62,11 @@ public static class SummaryWriter
         md.AppendLine(Invariant, $"- Strategy/ceiling ratios whose {Percent(m.ConfidenceLevel)} interval lies within ±{Percent(Precision.Tolerance)}: **{precision.RatiosWithin15} of {precision.Ratios}** ({Share(precision.RatiosWithin15, precision.Ratios)}).");
         md.AppendLine(Invariant, $"- Rows whose best strategy is separable from every other: **{precision.SeparableRows} of {precision.Rows}**; in the others the contenders equivalent to it or undecided against it are marked ≈ (the verdict page says which).");
         md.AppendLine(Invariant, $"- Median half-width of the events/s intervals: {(precision.MedianHalfWidth is { } w ? Percent(w) : "-")} of the estimate.");
+        if (precision.PairedSpread is { } spread)
+        {
+            md.AppendLine(Invariant, $"- Round-to-round spread of paired ratios (median standard deviation of the per-round log ratio, over every pair of contenders with at least five race rounds side by side): {spread:0.000}.");
+        }
+
         md.AppendLine(Invariant, $"- Strategies that left before the end of their cell's race (hopeless after the qualifying round, or separably slower at a look): {precision.StoppedEarly}.");
         md.AppendLine(precision.BeatTheCeiling.Count == 0
             ? "- No strategy beat the ceiling outside its interval."
@@ -84,7 +89,7 @@ public static class SummaryWriter
                 "*(one round)*: left after the qualifying round; its figure is that round.");
             md.AppendLine();
 
-            Table(md, $"Events per second: {(m.Race is null ? "median" : "geometric mean of the race rounds")} [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true, record.Verdicts);
+            Table(md, $"Events per second: {(m.Race is null ? "median" : "trimmed geometric mean of the race rounds")} [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true, record.Verdicts);
             Table(md, "Ratio to the ceiling, paired per round: median [95% interval]", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
                 c => c.RatioToCeiling is null ? null : Ratio(c.RatioToCeiling), winner: false);
             ConditionalAgainstOthers(md, cases, contenders.Where(c => !IsCeiling(record, c)).ToArray());

@@ -41,6 +41,7 @@ public static class VerdictText
         }
 
         var how = standing.Exit?.Reason == RaceExitReason.Hopeless ? "left after the qualifying round"
+            : standing.Exit is { Reason: RaceExitReason.Behind, AfterRounds: var after } ? $"separably slower at the look after {after} rounds"
             : standing.Decision == PairDecision.Behind ? "behind by more than the margin"
             : standing.Decision == PairDecision.Slower ? "slower"
             : standing.Decision == PairDecision.Equivalent ? "equivalent"

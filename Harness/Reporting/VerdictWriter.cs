@@ -35,12 +35,24 @@ public static class VerdictWriter
             md.AppendLine(Invariant, $"- **How it decides**: per cell a qualifying round, then race rounds of {m.WindowSeconds:0.###} s windows (at most {race.MaximumRounds}), looks after rounds {string.Join(", ", race.Looks)}. Two strategies are *equivalent* when both one-sided tests put their paired ratio within ±{race.Margin:P0} (δ); a *winner* is separable from every other; each decision errs with at most {race.ErrorRate:P0} chance over all looks (shared among them in proportion to their rounds). [Method](../../docs/method.md).");
         }
 
+        if (m.Race is { } settings && Precision.Of(record).PairedSpread is { } spread)
+        {
+            var needed = Precision.RoundsToShowEquivalence(spread, settings);
+            md.AppendLine(Invariant, $"- **Noise**: the round-to-round spread of paired ratios here is {spread:0.000} (log standard deviation, median over pairs); at that spread two equal strategies need about {(needed is { } n ? n.ToString(Invariant) : "more than 200")} race rounds to be declared equivalent within ±{settings.Margin:P0}, against at most {settings.MaximumRounds} per cell.");
+        }
+
         var undecided = verdicts.Where(v => v.For(GuaranteeProfile.Unique.Id) is { Kind: VerdictKind.Undecided }).ToArray();
         md.AppendLine(Invariant, $"- **Rows**: {verdicts.Count}; undecided {undecided.Length}{(undecided.Length == 0 ? "." : $" ({Reasons(undecided)}): {string.Join("; ", undecided.Select(v => Row(v.Cell)))}.")}");
         var beaten = record.Cases.Where(c => !c.IsCeiling && c.RatioToCeiling is { Lower: > 1 }).ToArray();
         md.AppendLine(beaten.Length == 0
             ? "- **Ceiling**: not beaten in any cell (no strategy's ratio interval lies above 1)."
             : $"- **Ceiling beaten in {beaten.Length} cases** (ratio interval above 1): {string.Join("; ", beaten.Select(c => $"{c.Contender} in {Row(c.Cell)} {VerdictText.Ratio(c.RatioToCeiling)}"))}.");
+        foreach (var tool in record.StoreTool ?? [])
+        {
+            var cell = verdicts.FirstOrDefault(v => v.Load == LoadKind.Sustained && v.Method == BenchmarkMethod.CommitEvents && v.NumberOfEvents == tool.NumberOfEvents && v.ConcurrentBatches == tool.ConcurrentBatches);
+            md.AppendLine(Invariant, $"- **Ceiling against {tool.Tool.Tool.Split(' ')[0]}** on the same rows ({tool.NumberOfEvents} events per commit, {tool.ConcurrentBatches} client{(tool.ConcurrentBatches == 1 ? "" : "s")}): the ceiling {VerdictText.Rate(cell?.Ceiling)} events/s, the tool {tool.Tool.PerSecond:N0} rows/s{(cell?.Ceiling is { } c ? string.Create(Invariant, $" (ratio {c.Estimate / tool.Tool.PerSecond:0.00})") : "")}; `{tool.Tool.CommandLine}`.");
+        }
+
         var broken = record.Cases.Where(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed).ToArray();
         md.AppendLine(broken.Length == 0
             ? $"- **Checks**: every case's log was read back; no claimed guarantee broken in {record.Cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked)} checked cases."
@@ -106,23 +118,24 @@ public static class VerdictWriter
             md.AppendLine(Invariant, $"**{profile.Title}**: {profile.Keeps}. Judged: {string.Join(", ", members)}.").AppendLine();
             foreach (var group in verdicts.Where(v => v.For(profile.Id) is not null).GroupBy(v => (v.Load, v.Method)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method))
             {
-                var levels = group.GroupBy(v => v.ConcurrentBatches).OrderBy(l => l.Key)
-                    .Select(l => (Committers: l.Key, Text: Choice(record, profile, [.. l.OrderBy(v => v.NumberOfEvents)])))
-                    .ToArray();
-                var merged = new List<(int From, int To, string Text)>();
-                foreach (var (committers, text) in levels)
+                // Committer counts in a row with the same choice, decided the same way, are said once over all their rows.
+                var merged = new List<(int From, int To, List<CellVerdict> Rows, string? Choice)>();
+                foreach (var level in group.GroupBy(v => v.ConcurrentBatches).OrderBy(l => l.Key))
                 {
-                    if (merged.Count > 0 && merged[^1].Text == text)
+                    var rows = level.OrderBy(v => v.NumberOfEvents).ToList();
+                    var choice = CommonChoice(profile, rows);
+                    if (choice is not null && merged.Count > 0 && merged[^1].Choice == choice && Kinds(profile, merged[^1].Rows) == Kinds(profile, rows))
                     {
-                        merged[^1] = (merged[^1].From, committers, text);
+                        merged[^1].Rows.AddRange(rows);
+                        merged[^1] = (merged[^1].From, level.Key, merged[^1].Rows, choice);
                     }
                     else
                     {
-                        merged.Add((committers, committers, text));
+                        merged.Add((level.Key, level.Key, rows, choice));
                     }
                 }
 
-                md.AppendLine(Invariant, $"- {Load(group.Key.Load)}, {Method(group.Key.Method).ToLowerInvariant()}: {string.Join("; ", merged.Select(x => $"{Committers(x.From, x.To)}: {x.Text}"))}.");
+                md.AppendLine(Invariant, $"- {Load(group.Key.Load)}, {Method(group.Key.Method).ToLowerInvariant()}: {string.Join("; ", merged.Select(x => $"{Committers(x.From, x.To)}: {Choice(record, profile, x.Rows, x.Choice)}"))}.");
             }
 
             md.AppendLine();
@@ -131,21 +144,25 @@ public static class VerdictWriter
         return md.ToString();
     }
 
-    /// <summary>
-    /// The choice at one committer count across its event sizes: the strategy in every row's verdict set when there is
-    /// one (the one recommended most often), with how the rows decided it; otherwise each event size's own choice.
-    /// </summary>
-    private static string Choice(RunRecord record, GuaranteeProfile profile, IReadOnlyList<CellVerdict> rows)
+    private static string Kinds(GuaranteeProfile profile, IEnumerable<CellVerdict> rows) =>
+        string.Join(",", rows.Select(r => r.For(profile.Id)!.Kind).Distinct().Order());
+
+    /// <summary>The strategy in every row's verdict set, the one recommended most often; null when the rows share none.</summary>
+    private static string? CommonChoice(GuaranteeProfile profile, IReadOnlyList<CellVerdict> rows)
+    {
+        var verdicts = rows.Select(r => r.For(profile.Id)!).ToArray();
+        var common = verdicts.Select(v => (IEnumerable<string>)v.Set).Aggregate((a, b) => a.Intersect(b)).ToArray();
+        return common.Length == 0 ? null
+            : common.OrderByDescending(c => verdicts.Count(v => v.Recommended == c)).ThenBy(c => Array.IndexOf([.. verdicts[0].Set], c)).First();
+    }
+
+    /// <summary>The choice over some rows, with how they decided it; without a common choice, each event size's own.</summary>
+    private static string Choice(RunRecord record, GuaranteeProfile profile, IReadOnlyList<CellVerdict> rows, string? choice)
     {
         var verdicts = rows.Select(r => (Cell: r, Verdict: r.For(profile.Id)!)).ToArray();
-        var common = verdicts.Select(v => (IEnumerable<string>)v.Verdict.Set).Aggregate((a, b) => a.Intersect(b)).ToArray();
-        if (common.Length == 0)
-        {
-            return string.Join(", ", verdicts.Select(v => $"{v.Cell.NumberOfEvents} event{(v.Cell.NumberOfEvents == 1 ? "" : "s")}: {Phrase(record, [v], v.Verdict.Recommended)}"));
-        }
-
-        var choice = common.OrderByDescending(c => verdicts.Count(v => v.Verdict.Recommended == c)).ThenBy(c => Array.IndexOf([.. verdicts[0].Verdict.Set], c)).First();
-        return Phrase(record, verdicts, choice);
+        return choice is not null
+            ? Phrase(record, verdicts, choice)
+            : string.Join(", ", verdicts.Select(v => $"{v.Cell.NumberOfEvents} event{(v.Cell.NumberOfEvents == 1 ? "" : "s")}: {Phrase(record, [v], v.Verdict.Recommended)}"));
     }
 
     private static string Phrase(RunRecord record, IReadOnlyList<(CellVerdict Cell, ProfileVerdict Verdict)> verdicts, string choice)
@@ -246,12 +263,13 @@ public static class VerdictWriter
         record.Cases.FirstOrDefault(c => c.Cell == cell && c.Contender == contender);
 
     private static string Reasons(IReadOnlyList<CellVerdict> undecided) =>
-        string.Join(", ", undecided.GroupBy(v => v.End).Select(g => $"{g.Count()} {End(g.Key)}"));
+        string.Join(", ", undecided.GroupBy(v => v.End).Select(g => $"{End(g.Key)}: {g.Count()}"));
 
     private static string End(RaceEnd? end) => end switch
     {
         RaceEnd.OutOfBudget => "budget spent",
         RaceEnd.OutOfRounds => "rounds spent",
+        RaceEnd.Futile => "not decidable in the rounds left",
         RaceEnd.NoContenders => "nothing left to judge",
         RaceEnd.Decided => "decided",
         _ => "stopped",

@@ -62,6 +62,68 @@ internal static partial class PgbenchInserts
         }
     }
 
+    /// <summary>
+    /// The event log's rows through pgbench: each transaction one INSERT of <paramref name="rowsPerStatement"/> events
+    /// (one commit id, the sample events' type, tags and payload size), numbered apart per client so that clients never
+    /// collide; prepared statements, as the lab's client prepares its own.
+    /// </summary>
+    public static async Task<StoreToolInsertRate?> MeasureEventsAsync(
+        string? binDirectory, string connectionString, bool durable, int rowsPerStatement, int clients, string payload, TimeSpan duration, CancellationToken cancellationToken)
+    {
+        var pgbench = binDirectory is null ? null : Path.Combine(binDirectory, "pgbench");
+        if (pgbench is null || !File.Exists(pgbench))
+        {
+            return null;
+        }
+
+        var script = Path.Combine(Path.GetTempPath(), $"commit-lab-pgbench-events-{Guid.NewGuid():N}.sql");
+        // A client's statements are numbered from a random base far from every other client's: a collision needs two of
+        // its own random bases to fall within one statement's rows of each other.
+        await File.WriteAllTextAsync(script, string.Create(CultureInfo.InvariantCulture, $"""
+            \set base random(0, 1099511627775)
+            INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload)
+            SELECT (:client_id::bigint << 50) + :base::bigint * {rowsPerStatement} + g, 'pgbench-' || :client_id, 'OrderLineAdded', NULL, NULL, c.id, '["orders","lab"]'::jsonb, '{payload.Replace("'", "''", StringComparison.Ordinal)}'::jsonb
+            FROM generate_series(1, {rowsPerStatement}) AS g, (SELECT gen_random_uuid() AS id) AS c;
+
+            """), cancellationToken).ConfigureAwait(false);
+        try
+        {
+            var target = new NpgsqlConnectionStringBuilder(connectionString);
+            string[] arguments =
+            [
+                "-n", "-c", clients.ToString(CultureInfo.InvariantCulture), "-j", Math.Min(clients, Environment.ProcessorCount).ToString(CultureInfo.InvariantCulture),
+                "-M", "prepared", "-T", ((int)Math.Ceiling(duration.TotalSeconds)).ToString(CultureInfo.InvariantCulture), "-f", script,
+                "-h", target.Host!, "-p", target.Port.ToString(CultureInfo.InvariantCulture), "-U", target.Username!, target.Database!,
+            ];
+            var start = new ProcessStartInfo(pgbench, arguments) { RedirectStandardOutput = true, RedirectStandardError = true };
+            start.Environment["PGOPTIONS"] = $"-c synchronous_commit={(durable ? "on" : "off")}";
+            if (target.Password is { } password)
+            {
+                start.Environment["PGPASSWORD"] = password;
+            }
+
+            var output = await RunAsync(start, cancellationToken).ConfigureAwait(false);
+            var version = (await RunAsync(new ProcessStartInfo(pgbench, ["--version"]) { RedirectStandardOutput = true, RedirectStandardError = true }, cancellationToken)
+                .ConfigureAwait(false)).Trim();
+            var processed = ProcessedLine().Match(output);
+            var tps = TpsLine().Match(output);
+            if (!processed.Success || !tps.Success)
+            {
+                throw new InvalidOperationException($"pgbench printed no transaction count and rate: {output}");
+            }
+
+            return new StoreToolInsertRate(
+                version,
+                long.Parse(processed.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerStatement,
+                double.Parse(tps.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerStatement,
+                $"PGOPTIONS='{start.Environment["PGOPTIONS"]}' pgbench {string.Join(' ', arguments.Select(a => a == script ? "events.sql" : a))}");
+        }
+        finally
+        {
+            File.Delete(script);
+        }
+    }
+
     private static async Task<string> RunAsync(ProcessStartInfo start, CancellationToken cancellationToken)
     {
         using var process = Process.Start(start) ?? throw new InvalidOperationException($"{start.FileName} could not be started.");

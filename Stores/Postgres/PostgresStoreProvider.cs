@@ -9,7 +9,7 @@ namespace EventCommitLab.Stores.Postgres;
 /// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
 /// new database, dropped when the store is disposed.
 /// </summary>
-public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider, IDcbLogProvider
+public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider, IDcbLogProvider, IStoreToolEventInserts
 {
     /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
     public const int StorePoolSize = 100;
@@ -138,6 +138,15 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     {
         var (database, connectionString) = await CreateDatabaseAsync("commit_lab_floor", cancellationToken).ConfigureAwait(false);
         return await PostgresKeyValueFloor.OpenAsync(connectionString, durable, () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
+    }
+
+    public async Task<StoreToolInsertRate?> MeasureEventInsertsWithStoreToolAsync(int rowsPerStatement, int clients, int payloadBytes, TimeSpan duration, CancellationToken cancellationToken)
+    {
+        // A fresh log like every contender's: the events table only is written, at the store's durability.
+        await using var log = (PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        var payload = new Strategies.Workload.SampleEvents(payloadBytes).Create(1)[0].Payload;
+        return await PgbenchInserts.MeasureEventsAsync(
+            BinDirectory(), log.ConnectionString, Durability == PostgresDurability.Durable, rowsPerStatement, clients, payload, duration, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<StoreToolInsertRate?> MeasureInsertsWithStoreToolAsync(bool durable, TimeSpan duration, CancellationToken cancellationToken)

@@ -40,8 +40,14 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
         return await Inner.WriteBatchAsync(batch, cancellationToken);
     }
 
-    public Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken) =>
-        Inner.WriteRawAsync(storedEvents, aggregateVersions, cancellationToken);
+    /// <summary>The row counts of the raw writes made through this store, in the order they were made.</summary>
+    public System.Collections.Concurrent.ConcurrentQueue<int> RawWrites { get; } = new();
+
+    public Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken)
+    {
+        RawWrites.Enqueue(storedEvents.Count);
+        return Inner.WriteRawAsync(storedEvents, aggregateVersions, cancellationToken);
+    }
 
     public Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken) => Inner.ReadSequenceCounterAsync(cancellationToken);
 
