@@ -47,7 +47,7 @@ public sealed record HarnessOptions
           --write-concern W        MongoDB: w1, journaled, majority [majority]
           --payload-bytes N        size of each event's JSON payload, 2..1000000 [300]
           --case-timeout SECONDS   a case still running after this fails with that cause [180]
-          --job J                  quick (0.2 s windows, up to 15 race rounds, 20-minute budget), precise (0.4 s, 34,
+          --job J                  quick (0.2 s windows, up to 24 race rounds, 20-minute budget), precise (0.4 s, 48,
                                    90 minutes), dry (0.1 s, 2 rounds, no budget: smoke runs only) [quick]
           --budget MINUTES         the whole run's time; the rounds of each cell are planned within it, and the
                                    verdict names the rows it left undecided, 1..1440 [from --job]
@@ -356,9 +356,9 @@ public sealed record HarnessOptions
     {
         var (rounds, window, budget) = Job switch
         {
-            LabJob.Precise => (34, 0.4, 90.0),
+            LabJob.Precise => (48, 0.4, 90.0),
             LabJob.Dry => (2, 0.1, (double?)null),
-            _ => (15, 0.2, 20.0),
+            _ => (24, 0.2, 20.0),
         };
         var windowSeconds = WindowSeconds ?? window;
         var maximumRounds = Rounds ?? rounds;

@@ -7,10 +7,11 @@ using EventCommitLab.Strategies.Verification;
 namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
-/// A raw writer of the ceiling: the same rows (and for aggregate commits the aggregates' new versions) written with the
-/// store's fastest raw path at the same durability, numbered by a plain counter here: no sequence logic in the store,
-/// no checks. The variants differ only in how commits are grouped and overlapped; each cell's ceiling is, round by
-/// round, the fastest variant still racing. Its log is checked by counting rows.
+/// A writer of the ceiling: the same rows (and for aggregate commits the aggregates' new versions) written the store's
+/// fastest ways at the same durability, with no strategy around them (no queue logic beyond overlapping, no retry):
+/// a raw insert numbered by a plain counter here, or the store's own batch statement. The variants differ in how
+/// commits are grouped and overlapped; each cell's ceiling is, round by round, the fastest variant still racing. Its
+/// log is checked by counting rows.
 /// </summary>
 internal abstract class RawCeiling(IEventLog store) : IContender
 {
@@ -63,6 +64,9 @@ internal abstract class RawCeiling(IEventLog store) : IContender
         _start.Dispose();
         return ValueTask.CompletedTask;
     }
+
+    /// <summary>Counts rows a variant wrote without <see cref="WriteAsync"/>, for the row check.</summary>
+    protected void Written(long rows) => Interlocked.Add(ref _written, rows);
 
     /// <summary>Stops whatever the variant runs in the background; nothing by default.</summary>
     protected virtual Task StopAsync() => Task.CompletedTask;

@@ -174,14 +174,15 @@ public sealed class Race
         {
             End = RaceEnd.OutOfRounds;
         }
-        else if (deciding.Any(g => Standing(g.Name) is { Kind: VerdictKind.Undecided } standing && !Decidable(standing)))
+        else if (Rounds > _settings.Looks[0] && deciding.Any(g => Standing(g.Name) is { Kind: VerdictKind.Undecided } standing && !Decidable(standing)))
         {
             End = RaceEnd.Futile;
         }
     }
 
     /// <summary>
-    /// Whether every open pair of the group could still be decided by the horizon: were its mean and spread to stay as
+    /// Whether every open pair of the group could still be decided by the horizon (asked from the second look on: the
+    /// first look's spread, from three rounds, is too rough to give up on): were its mean and spread to stay as
     /// they are, the interval after the horizon's rounds would show it equivalent, separable or behind.
     /// </summary>
     private bool Decidable(GroupStanding standing)

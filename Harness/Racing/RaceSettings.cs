@@ -42,9 +42,9 @@ public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList
     public double LogMargin => -Math.Log(1 - Margin);
 
     /// <summary>
-    /// Looks about half as far apart again each time (3, 5, 7, 10, 15, 23, 34, ...) up to <paramref name="maximumRounds"/>,
-    /// which is always the last: few looks keep each one's share of the error rate large, and the close calls, which
-    /// need many rounds, are looked at when they can have them.
+    /// Looks twice as far apart each time (3, 6, 12, 24, 48, ...) up to <paramref name="maximumRounds"/>, which is always
+    /// the last: few looks keep each one's share of the error rate large, and the close calls, which need many rounds,
+    /// are looked at when they can have them.
     /// </summary>
     public static IReadOnlyList<int> LooksUpTo(int maximumRounds)
     {
@@ -54,20 +54,18 @@ public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList
         }
 
         var looks = new List<int>();
-        for (var look = (double)Math.Min(FirstLook, maximumRounds); look < maximumRounds; look *= 1.5)
+        for (var look = Math.Min(FirstLook, maximumRounds); look < maximumRounds; look *= 2)
         {
-            var rounded = (int)Math.Round(look, MidpointRounding.AwayFromZero);
-            if (looks.Count == 0 || rounded > looks[^1])
-            {
-                looks.Add(rounded);
-            }
+            looks.Add(look);
         }
 
-        if (looks.Count == 0 || looks[^1] != maximumRounds)
+        // A last look just after the one before it would spend its share of the error rate on a few more rounds.
+        if (looks.Count > 0 && maximumRounds < looks[^1] * 3 / 2)
         {
-            looks.Add(maximumRounds);
+            looks.RemoveAt(looks.Count - 1);
         }
 
+        looks.Add(maximumRounds);
         return looks;
     }
 }

@@ -50,7 +50,7 @@ public static class VerdictWriter
         foreach (var tool in record.StoreTool ?? [])
         {
             var cell = verdicts.FirstOrDefault(v => v.Load == LoadKind.Sustained && v.Method == BenchmarkMethod.CommitEvents && v.NumberOfEvents == tool.NumberOfEvents && v.ConcurrentBatches == tool.ConcurrentBatches);
-            md.AppendLine(Invariant, $"- **Ceiling against {tool.Tool.Tool.Split(' ')[0]}** on the same rows ({tool.NumberOfEvents} events per commit, {tool.ConcurrentBatches} client{(tool.ConcurrentBatches == 1 ? "" : "s")}): the ceiling {VerdictText.Rate(cell?.Ceiling)} events/s, the tool {tool.Tool.PerSecond:N0} rows/s{(cell?.Ceiling is { } c ? string.Create(Invariant, $" (ratio {c.Estimate / tool.Tool.PerSecond:0.00})") : "")}; `{tool.Tool.CommandLine}`.");
+            md.AppendLine(Invariant, $"- **Ceiling against {tool.Tool.Tool.Split(' ')[0]}** on the same rows ({tool.NumberOfEvents} events per commit, {tool.ConcurrentBatches} client{(tool.ConcurrentBatches == 1 ? "" : "s")}): the ceiling {VerdictText.Rate(cell?.Ceiling)} events/s, the tool {tool.Tool.PerSecond:N0} rows/s{(cell?.Ceiling is { } c ? string.Create(Invariant, $" (ratio {c.Estimate / tool.Tool.PerSecond:0.00})") : "")}; the tool builds its rows on the server from one prepared statement, where the lab sends every event's payload; `{tool.Tool.CommandLine}`.");
         }
 
         var broken = record.Cases.Where(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed).ToArray();

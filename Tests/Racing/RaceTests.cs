@@ -6,15 +6,18 @@ public sealed class RaceTests
 {
     private static readonly RaceSettings UpTo15 = RaceSettings.Default(15);
 
+    private static readonly RaceSettings UpTo24 = RaceSettings.Default(24);
+
     [Fact]
     public void looks_grow_by_half_again_and_end_at_the_most_rounds()
     {
-        Assert.Equal([3, 5, 7, 10, 15], RaceSettings.LooksUpTo(15));
-        Assert.Equal([3, 5, 7, 10, 12], RaceSettings.LooksUpTo(12));
+        Assert.Equal([3, 6, 12, 24], RaceSettings.LooksUpTo(24));
+        Assert.Equal([3, 6, 15], RaceSettings.LooksUpTo(15));
+        Assert.Equal([3, 6, 12, 20], RaceSettings.LooksUpTo(20));
         Assert.Equal([2], RaceSettings.LooksUpTo(2));
-        Assert.Equal(0.05 * 15 / 40, UpTo15.ErrorRateAt(15), 12);
-        Assert.Equal(0.05 * 3 / 40, UpTo15.ErrorRateAt(3), 12);
-        Assert.Equal(0.05, UpTo15.Looks.Sum(UpTo15.ErrorRateAt), 12);
+        Assert.Equal(0.05 * 24 / 45, UpTo24.ErrorRateAt(24), 12);
+        Assert.Equal(0.05 * 3 / 45, UpTo24.ErrorRateAt(3), 12);
+        Assert.Equal(0.05, UpTo24.Looks.Sum(UpTo24.ErrorRateAt), 12);
     }
 
     [Fact]
@@ -42,7 +45,7 @@ public sealed class RaceTests
     [Fact]
     public void two_equal_contenders_are_declared_equivalent()
     {
-        var race = SyntheticRace.Run(UpTo15, 0.05, ("A", 1000), ("B", 1000));
+        var race = SyntheticRace.Run(UpTo15, 0.03, ("A", 1000), ("B", 1000));
 
         var standing = race.Standing(SyntheticRace.Group)!;
         Assert.Equal(RaceEnd.Decided, race.End);
@@ -170,7 +173,7 @@ public sealed class RaceTests
     [Fact]
     public void a_race_whose_open_pair_could_not_be_decided_by_its_horizon_ends_as_futile()
     {
-        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo15) { Horizon = 5 };
+        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo15) { Horizon = 8 };
         var random = new Random(3);
         race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 980 });
         while (!race.Finished)
@@ -182,6 +185,6 @@ public sealed class RaceTests
             });
         }
 
-        Assert.Equal((RaceEnd.Futile, 3), (race.End!.Value, race.Rounds));
+        Assert.Equal((RaceEnd.Futile, 6), (race.End!.Value, race.Rounds));
     }
 }
