@@ -153,7 +153,9 @@ public sealed class Race
             }
         }
 
-        foreach (var group in _groups.Where(g => !g.MustDecide))
+        // A group that need not decide goes on with its leader alone from its second look: by then a member left
+        // undecided against the leader is close to it, and three rounds would pick the leader by chance too often.
+        foreach (var group in _groups.Where(g => !g.MustDecide && Rounds > _settings.Looks[0]))
         {
             foreach (var member in Members(group).Where(m => m != standings[group.Name]?.Leader && _entrants.Single(e => e.Name == m).Groups.Count == 1).ToArray())
             {

@@ -13,8 +13,8 @@ public enum RaceExitReason
     Reference,
 
     /// <summary>
-    /// In a group that need not decide (the ceiling's raw writers), not its leader at a look: the group goes on with its
-    /// leader alone.
+    /// In a group that need not decide (the ceiling's writers), not its leader at a look after the first: the group goes
+    /// on with its leader alone. (At the first look, as everywhere, only the separably slower leave.)
     /// </summary>
     Outrun,
 

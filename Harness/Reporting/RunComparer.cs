@@ -26,7 +26,7 @@ public static class RunComparer
         if (verdicts.Count > 0)
         {
             md.AppendLine("## Verdicts").AppendLine();
-            md.AppendLine("A row agrees when both runs recommend the same strategy, or each run's choice is in the other's verdict set; it **conflicts** when a strategy one run recommends is behind in the other (separably slower, out of the race, or with a broken claim).").AppendLine();
+            md.AppendLine("A row agrees when both runs recommend the same strategy, or each run's choice is in the other's verdict set; it **conflicts** when a strategy one run decided on (a winner, or the choice in an equivalent set) is behind in the other (separably slower, out of the race, or with a broken claim). An undecided row decides on nothing, so it cannot conflict.").AppendLine();
             foreach (var v in verdicts)
             {
                 md.AppendLine(Invariant, $"- **{Racing.GuaranteeProfile.Get(v.Profile).Title}**: verdicts agree in **{v.Agreeing} of {v.Rows}** rows ({Share(v.Share)}); **{v.Conflicts.Count} conflicts**; undecided {v.OlderUndecided} (old) and {v.NewerUndecided} (new).");

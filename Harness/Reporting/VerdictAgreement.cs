@@ -6,7 +6,9 @@ namespace EventCommitLab.Harness.Reporting;
 /// <summary>
 /// How far two runs' verdicts agree, per guarantee profile: a row agrees when both runs recommend the same strategy, or
 /// each run's recommendation is in the other's verdict set (a winner, an equivalent set, or the undecided leaders); it
-/// conflicts when a strategy one run recommends is behind in the other (separably slower, left the race, or broke a claim).
+/// conflicts when a strategy one run recommends with a decided verdict (a winner, or the choice in an equivalent set) is
+/// behind in the other (separably slower, left the race, or broke a claim). An undecided row recommends nothing firmly:
+/// its bold choice only orders a set the race could not separate, so it cannot conflict.
 /// </summary>
 /// <param name="Profile">The guarantee profile's id.</param>
 /// <param name="Rows">Rows with a verdict in both runs.</param>
@@ -43,7 +45,7 @@ public sealed record VerdictAgreement(string Profile, int Rows, int Agreeing, in
             }
 
             var differences = pairs.Where(p => !Agree(p.Old, p.New))
-                .Select(p => new VerdictDifference(p.Cell, profile.Id, VerdictText.Of(p.Old), VerdictText.Of(p.New), Behind(p.Old.Recommended, p.New) || Behind(p.New.Recommended, p.Old)))
+                .Select(p => new VerdictDifference(p.Cell, profile.Id, VerdictText.Of(p.Old), VerdictText.Of(p.New), Conflict(p.Old, p.New) || Conflict(p.New, p.Old)))
                 .ToArray();
             agreements.Add(new VerdictAgreement(
                 profile.Id, pairs.Length, pairs.Length - differences.Length,
@@ -58,6 +60,13 @@ public sealed record VerdictAgreement(string Profile, int Rows, int Agreeing, in
         ArgumentNullException.ThrowIfNull(older);
         ArgumentNullException.ThrowIfNull(newer);
         return older.Recommended == newer.Recommended || (newer.Set.Contains(older.Recommended) && older.Set.Contains(newer.Recommended));
+    }
+
+    /// <summary>Whether <paramref name="one"/> decided on a strategy that lost in <paramref name="other"/>.</summary>
+    public static bool Conflict(ProfileVerdict one, ProfileVerdict other)
+    {
+        ArgumentNullException.ThrowIfNull(one);
+        return one.Kind != VerdictKind.Undecided && Behind(one.Recommended, other);
     }
 
     /// <summary>Whether <paramref name="strategy"/> lost in <paramref name="verdict"/>: not in its set, and shown slower, gone from the race, or disqualified.</summary>

@@ -17,7 +17,7 @@ public static class VerdictText
         {
             VerdictKind.Winner => $"{verdict.Leader} (winner)",
             VerdictKind.Equivalent => $"equivalent: {string.Join(", ", verdict.Set)}{(verdict.Set.Count > 1 ? $" (choose {verdict.Recommended})" : "")}",
-            _ => $"undecided: {verdict.Leader} leads {string.Join(", ", verdict.Standings.Where(s => verdict.Set.Contains(s.Contender)).Select(s => $"{s.Contender} {Ratio(s.Ratio)}"))}",
+            _ => $"undecided: {verdict.Leader} leads {string.Join(", ", verdict.Standings.Where(s => verdict.Set.Contains(s.Contender)).OrderByDescending(s => s.Ratio?.Estimate ?? 0).Take(3).Select(s => $"{s.Contender} {Ratio(s.Ratio)}"))}{(verdict.Set.Count > 4 ? $" and {verdict.Set.Count - 4} more" : "")}",
         };
     }
 

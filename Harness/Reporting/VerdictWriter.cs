@@ -144,6 +144,18 @@ public static class VerdictWriter
         return md.ToString();
     }
 
+    /// <summary>A set's names, the chosen one bold and first, at most four named.</summary>
+    private static string Names(IReadOnlyList<string> set, string chosen)
+    {
+        var names = set.Where(s => s != chosen).Prepend(chosen).ToArray();
+        var shown = string.Join(", ", names.Take(4).Select(s => s == chosen ? $"**{s}**" : s));
+        return names.Length > 4 ? $"{shown} and {names.Length - 4} more" : shown;
+    }
+
+    /// <summary>Up to three names, or how many when there are more.</summary>
+    private static string Others(IReadOnlyList<string> others) =>
+        others.Count <= 3 ? string.Join(", ", others) : $"{others.Count} others";
+
     private static string Kinds(GuaranteeProfile profile, IEnumerable<CellVerdict> rows) =>
         string.Join(",", rows.Select(r => r.For(profile.Id)!.Kind).Distinct().Order());
 
@@ -179,13 +191,13 @@ public static class VerdictWriter
         if (equivalent.Length > 0)
         {
             var others = equivalent.SelectMany(v => v.Verdict.Set).Where(s => s != choice).Distinct().ToArray();
-            how.Add($"equivalent to {string.Join(", ", others)}{(verdicts.Count == 1 ? "" : $" in {equivalent.Length}")}");
+            how.Add($"equivalent to {Others(others)}{(verdicts.Count == 1 ? "" : $" in {equivalent.Length}")}");
         }
 
         if (open.Length > 0)
         {
             var others = open.SelectMany(v => v.Verdict.Set).Where(s => s != choice).Distinct().ToArray();
-            how.Add($"undecided against {string.Join(", ", others)}{(verdicts.Count == 1 ? "" : $" in {open.Length}")}");
+            how.Add($"undecided against {Others(others)}{(verdicts.Count == 1 ? "" : $" in {open.Length}")}");
         }
 
         var factors = verdicts.Select(v => Factor(record, v.Cell.Cell, choice)?.Estimate).OfType<double>().ToArray();
@@ -201,8 +213,8 @@ public static class VerdictWriter
         var text = verdict.Kind switch
         {
             VerdictKind.Winner => $"**{verdict.Leader}** wins",
-            VerdictKind.Equivalent => $"equivalent: {string.Join(", ", verdict.Set.Select(s => s == verdict.Recommended ? $"**{s}**" : s))}",
-            _ => $"undecided ({End(cell.End)}): {string.Join(", ", verdict.Set.Select(s => s == verdict.Recommended ? $"**{s}**" : s))}",
+            VerdictKind.Equivalent => $"equivalent: {Names(verdict.Set, verdict.Recommended)}",
+            _ => $"undecided ({End(cell.End)}): {Names(verdict.Set, verdict.Recommended)}",
         };
         var latency = chosen?.CommitLatency ?? chosen?.GroupLatency;
         var lost = verdict.Standings.Where(s => !verdict.Set.Contains(s.Contender))

@@ -134,8 +134,8 @@ public sealed class RaceTests
 
         Assert.Equal(new RaceExit(RaceExitReason.Reference, 3), race.Exits["Reference"]);
         Assert.Equal((RaceEnd.Decided, 3), (race.End!.Value, race.Rounds));
-        Assert.Single(race.Exits, e => e.Value.Reason == RaceExitReason.Outrun);
-        Assert.Single(race.Running, n => n.StartsWith("Raw", StringComparison.Ordinal));
+        Assert.DoesNotContain(race.Exits, e => e.Value.Reason == RaceExitReason.Outrun);
+        Assert.Equal(2, race.Running.Count(n => n.StartsWith("Raw", StringComparison.Ordinal)));
     }
 
     [Fact]
@@ -186,5 +186,21 @@ public sealed class RaceTests
         }
 
         Assert.Equal((RaceEnd.Futile, 6), (race.End!.Value, race.Rounds));
+    }
+
+    [Fact]
+    public void a_group_that_need_not_decide_goes_on_with_its_leader_alone_from_its_second_look()
+    {
+        RaceGroup[] groups = [new("strategies", true), new("ceiling", false)];
+        var race = new Race([new("A", ["strategies"]), new("B", ["strategies"]), new("RawA", ["ceiling"]), new("RawB", ["ceiling"])], groups, UpTo15);
+        var random = new Random(5);
+        race.RecordQualifying(race.Running.ToDictionary(n => n, _ => (double?)1000));
+        while (race.Rounds < 6)
+        {
+            race.RecordRound(race.Running.ToDictionary(n => n, _ => (double?)(1000 * Math.Exp(0.3 * SyntheticRace.Normal(random)))));
+        }
+
+        Assert.Single(race.Exits, e => e.Value == new RaceExit(RaceExitReason.Outrun, 6));
+        Assert.Single(race.Running, n => n.StartsWith("Raw", StringComparison.Ordinal));
     }
 }

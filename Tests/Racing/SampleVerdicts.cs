@@ -24,14 +24,15 @@ internal static class SampleVerdicts
     /// <summary>
     /// 1 committer: Sequence and Pipeline equal (an equivalent set; Pipeline chosen, it claims more). 10 committers:
     /// Pipeline wins. 100 committers: Sequence 4% ahead of Pipeline with noisy rounds (undecided), or, with
-    /// <paramref name="sequenceWinsAt100"/>, Sequence far ahead (Pipeline behind).
+    /// <paramref name="sequenceWinsAt100"/>, Sequence far ahead (Pipeline behind); with <paramref name="sequenceWinsAt10"/>,
+    /// the other way round at 10 committers.
     /// </summary>
-    public static RunRecord Run(bool sequenceWinsAt100 = false)
+    public static RunRecord Run(bool sequenceWinsAt100 = false, bool sequenceWinsAt10 = false)
     {
         var cells = new[] { 1, 10, 100 }.Select(committers => Cell(committers, committers switch
         {
             1 => [("Pipeline", 1000, 0.0), ("Sequence", 1000, 0.0)],
-            10 => [("Pipeline", 10_000, 0.0), ("Sequence", 6_000, 0.0)],
+            10 => sequenceWinsAt10 ? [("Pipeline", 6_000, 0.0), ("Sequence", 10_000, 0.0)] : [("Pipeline", 10_000, 0.0), ("Sequence", 6_000, 0.0)],
             _ => sequenceWinsAt100 ? [("Pipeline", 20_000, 0.0), ("Sequence", 40_000, 0.0)] : [("Pipeline", 20_000, 0.25), ("Sequence", 20_800, 0.25)],
         })).ToArray();
         return new RunRecord(

@@ -17,14 +17,26 @@ public sealed class VerdictAgreementTests
     }
 
     [Fact]
-    public void a_strategy_recommended_in_one_run_and_behind_in_the_other_is_a_conflict()
+    public void a_strategy_one_run_decided_on_and_behind_in_the_other_is_a_conflict_and_an_undecided_row_that_moved_is_not()
     {
-        var agreement = VerdictAgreement.Of(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true))[0];
+        var agreement = VerdictAgreement.Of(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true, sequenceWinsAt10: true))[0];
 
-        var difference = Assert.Single(agreement.Differences);
-        Assert.Equal((100, true), (difference.Cell.ConcurrentBatches, difference.Conflict));
-        Assert.Equal("Sequence (winner)", difference.Newer);
-        Assert.Equal((3, 2), (agreement.Rows, agreement.Agreeing));
+        Assert.Equal([(10, true), (100, false)], agreement.Differences.Select(d => (d.Cell.ConcurrentBatches, d.Conflict)));
+        Assert.Equal(("Pipeline (winner)", "Sequence (winner)"), (agreement.Differences[0].Older, agreement.Differences[0].Newer));
+        Assert.Equal((3, 1), (agreement.Rows, agreement.Agreeing));
+        Assert.Single(agreement.Conflicts);
+    }
+
+    [Fact]
+    public void an_undecided_row_decides_on_nothing_so_it_cannot_conflict()
+    {
+        var older = SampleVerdicts.Run().Verdicts![2].For(GuaranteeProfile.Unique.Id)!;
+        var newer = older with { Kind = VerdictKind.Winner, Leader = "Sequence", Set = ["Sequence"], Recommended = "Sequence",
+            Standings = [.. older.Standings.Select(s => s with { Decision = PairDecision.Behind })] };
+
+        Assert.Equal(VerdictKind.Undecided, older.Kind);
+        Assert.False(VerdictAgreement.Conflict(older, newer with { Standings = [new("Pipeline", PairDecision.Behind, null, null, null)] }));
+        Assert.True(VerdictAgreement.Conflict(newer, older with { Set = ["Pipeline"], Standings = [new("Sequence", PairDecision.Behind, null, null, null)] }));
     }
 
     [Fact]
@@ -44,9 +56,9 @@ public sealed class VerdictAgreementTests
     [Fact]
     public void compare_prints_the_verdict_agreement_before_the_figures()
     {
-        var text = RunComparer.Compare(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true), "old", "new");
+        var text = RunComparer.Compare(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true, sequenceWinsAt10: true), "old", "new");
 
-        Assert.Contains("- **Unique numbers**: verdicts agree in **2 of 3** rows (67%); **1 conflicts**; undecided 1 (old) and 0 (new).", text, StringComparison.Ordinal);
+        Assert.Contains("- **Unique numbers**: verdicts agree in **1 of 3** rows (33%); **1 conflicts**; undecided 1 (old) and 0 (new).", text, StringComparison.Ordinal);
         Assert.True(text.IndexOf("## Verdicts", StringComparison.Ordinal) < text.IndexOf("## Agreement of the figures", StringComparison.Ordinal));
     }
 }
