@@ -5,11 +5,11 @@ namespace EventCommitLab.Harness.Racing;
 
 /// <summary>
 /// Rates and ratios on the log scale, where a throughput's noise is closer to symmetric and a ratio's inverse is its
-/// negation. The location is a 20% trimmed mean with Yuen's interval (Student's t on the winsorized spread, with the
+/// negation. The location is a trimmed mean (a tenth from each end) with Yuen's interval (Student's t on the winsorized spread, with the
 /// trimmed count's degrees of freedom; Perfolizer's Student distribution): on a shared machine a round now and then
 /// stalls (the disk, the scheduler) and one contender's window takes the whole stall, and a plain mean of the logs would
 /// let that one round decide a comparison. From seven values on, at least one value is trimmed from each end; below
-/// seven, none (trimming five would leave two degrees of freedom).
+/// seven, none (trimming from five or six would leave too few degrees of freedom).
 /// </summary>
 public static class LogStatistics
 {
