@@ -65,6 +65,8 @@ public sealed record HarnessOptions
           --connection STRING      use this PostgreSQL instead of a private one (or PG_CONNECTION)
           --pg-bin DIR             folder with initdb, pg_ctl and postgres (or PG_BIN_DIR)
           --mongo-uri URI          the MongoDB replica set for --store mongo (or MONGODB_URI)
+          --mongo-retryable R      MongoDB: on lets the driver retry a write or read once on its own (uncounted);
+                                   off leaves every retry to the strategies, counted [off]
         """;
 
     public static IReadOnlyList<string> Stores { get; } = [.. StoreCatalog.Names];
@@ -320,18 +322,19 @@ public sealed record HarnessOptions
                 "--pg-bin" => options with { Postgres = options.Postgres with { BinDirectory = Value() } },
                 "--mongo-uri" => options with { Mongo = options.Mongo with { Uri = Value() } },
                 "--write-concern" => options with { Mongo = options.Mongo with { WriteConcern = OneOf(name, Value(), MongoStoreConfiguration.WriteConcerns) } },
+                "--mongo-retryable" => options with { Mongo = options.Mongo with { Retryable = OneOf(name, Value(), MongoStoreConfiguration.RetryableChoices) == "on" } },
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(
                     $"Unknown option '{name}'. Valid options: --store, --strategies, --load, --methods, --events, --concurrency, --prefill, --durability, " +
-                    $"--write-concern, --payload-bytes, --case-timeout, --job, --budget, --margin, --rounds, --window, --rate, --reader, --reader-loads, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
+                    $"--write-concern, --mongo-retryable, --payload-bytes, --case-timeout, --job, --budget, --margin, --rounds, --window, --rate, --reader, --reader-loads, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
             };
         }
 
-        var storeOptions = options.Store == "mongo" ? new[] { "--durability", "--connection", "--pg-bin" } : ["--write-concern", "--mongo-uri"];
+        var storeOptions = options.Store == "mongo" ? new[] { "--durability", "--connection", "--pg-bin" } : ["--write-concern", "--mongo-uri", "--mongo-retryable"];
         if (storeOptions.FirstOrDefault(given.Contains) is { } misplaced)
         {
             throw new ArgumentException($"{misplaced} does not apply to --store {options.Store}; " +
-                (options.Store == "mongo" ? "MongoDB takes --mongo-uri and --write-concern." : "it is for --store mongo."));
+                (options.Store == "mongo" ? "MongoDB takes --mongo-uri, --write-concern and --mongo-retryable." : "it is for --store mongo."));
         }
 
         if (options.RateEventsPerSecond is not null && !options.Loads.Contains(LoadKind.Sustained))

@@ -1,6 +1,7 @@
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using MongoDB.Bson;
+using MongoDB.Driver;
 
 namespace EventCommitLab.Stores.Mongo;
 
@@ -39,6 +40,13 @@ internal sealed record MongoBatchPlan(IReadOnlyList<BatchCommitAnswer?> Answers,
         }
 
         return new MongoBatchPlan(answers, updates, accepted);
+    }
+
+    /// <summary>One update statement of <see cref="Updates"/> as the driver's model of it, sent unchanged.</summary>
+    public static UpdateOneModel<BsonDocument> ToModel(BsonDocument statement)
+    {
+        ArgumentNullException.ThrowIfNull(statement);
+        return new UpdateOneModel<BsonDocument>(statement["q"].AsBsonDocument, statement["u"].AsBsonDocument) { IsUpsert = statement.GetValue("upsert", false).AsBoolean };
     }
 
     /// <summary>The aggregates' _ids the batch must read, each once.</summary>

@@ -1,24 +1,67 @@
-using System.Net.Sockets;
-using EventCommitLab.Stores.Mongo.Wire;
+using MongoDB.Driver;
 using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Stores.Mongo;
 
-/// <summary>What a MongoDB error means for a commit, from codes and error labels only.</summary>
+/// <summary>What a MongoDB error means for a commit, from codes, categories and error labels only, never message text.</summary>
 public static class MongoErrorClassifier
 {
+    public const string TransientTransactionError = "TransientTransactionError";
+    public const string UnknownTransactionCommitResult = "UnknownTransactionCommitResult";
+    public const int WriteConflict = 112;
+    public const int DuplicateKey = 11000;
+
+    /// <summary>Not-primary and node-is-recovering codes: the replica set is electing a primary; the write did not happen.</summary>
+    private static readonly HashSet<int> NotPrimary = [10107, 13435, 13436, 11600, 11602, 189, 91];
+
     public static StoreErrorKind Classify(Exception exception) => exception switch
     {
-        // The commit's outcome is unknown: running the whole commit again could write it twice, so it is looked up first.
+        // A write whose answer was lost (the store already retried a commit as a commit): looked up before anything else.
         WriteOutcomeUnknownException => StoreErrorKind.OutcomeUnknown,
-        MongoException e when e.HasLabel(MongoException.UnknownTransactionCommitResult) => StoreErrorKind.OutcomeUnknown,
-        MongoException e when e.HasLabel(MongoException.TransientTransactionError) => StoreErrorKind.Transient,
-        MongoServerException { Code: MongoServerException.WriteConflict } => StoreErrorKind.Transient,
-
-        // A duplicate _id in the events collection is two writers taking one sequence number: the loser tries again.
-        MongoServerException { Code: MongoServerException.DuplicateKey } => StoreErrorKind.Transient,
-        MongoServerException { IsNotPrimary: true } => StoreErrorKind.Transient,
-        MongoConnectionException or MongoNetworkException or IOException or SocketException or MongoProtocolException => StoreErrorKind.Transient,
+        MongoException mongo => Classify(FactsOf(mongo)),
+        TimeoutException => StoreErrorKind.Transient,
         _ => StoreErrorKind.Fatal,
     };
+
+    public static StoreErrorKind Classify(MongoErrorFacts facts)
+    {
+        ArgumentNullException.ThrowIfNull(facts);
+        return facts switch
+        {
+            // The commit may have happened: running the whole commit again could write it twice, so it is looked up first.
+            _ when facts.Labels.Contains(UnknownTransactionCommitResult) => StoreErrorKind.OutcomeUnknown,
+            { Source: MongoErrorSource.WriteConcern } => StoreErrorKind.OutcomeUnknown,
+
+            // The whole transaction was aborted and may be run again: a write conflict, a primary stepping down in it.
+            _ when facts.Labels.Contains(TransientTransactionError) => StoreErrorKind.Transient,
+            { Code: WriteConflict } => StoreErrorKind.Transient,
+
+            // A duplicate sequence number is two writers taking one number: nothing of this commit was written; try again.
+            { DuplicateKey: true } => StoreErrorKind.Transient,
+            { Code: { } code } when NotPrimary.Contains(code) => StoreErrorKind.Transient,
+
+            // Outside a transaction a lost connection leaves a write's outcome open; in one, the driver labels it
+            // (TransientTransactionError before the commit, UnknownTransactionCommitResult at it), handled above.
+            { Source: MongoErrorSource.Network } => StoreErrorKind.OutcomeUnknown,
+            _ => StoreErrorKind.Fatal,
+        };
+    }
+
+    /// <summary>The facts of a driver exception, from its type, codes, write errors and labels.</summary>
+    public static MongoErrorFacts FactsOf(MongoException exception)
+    {
+        ArgumentNullException.ThrowIfNull(exception);
+        var labels = exception.ErrorLabels.ToArray();
+        return exception switch
+        {
+            MongoWriteConcernException e => new(e.Code, false, labels, MongoErrorSource.WriteConcern),
+            MongoWriteException { WriteConcernError: not null } e when e.WriteError is null => new(null, false, labels, MongoErrorSource.WriteConcern),
+            MongoWriteException e => new(e.WriteError?.Code, e.WriteError?.Category == ServerErrorCategory.DuplicateKey, labels, MongoErrorSource.Server),
+            MongoBulkWriteException e when e.WriteErrors.Count == 0 && e.WriteConcernError is not null => new(null, false, labels, MongoErrorSource.WriteConcern),
+            MongoBulkWriteException e => new(e.WriteErrors.FirstOrDefault()?.Code, e.WriteErrors.Any(w => w.Category == ServerErrorCategory.DuplicateKey), labels, MongoErrorSource.Server),
+            MongoCommandException e => new(e.Code, e.Code == DuplicateKey, labels, MongoErrorSource.Server),
+            MongoConnectionException => new(null, false, labels, MongoErrorSource.Network),
+            _ => new(null, false, labels, MongoErrorSource.Client),
+        };
+    }
 }

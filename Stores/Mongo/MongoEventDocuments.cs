@@ -11,6 +11,12 @@ internal static class MongoEventDocuments
     public const string Counters = "counters";
     public const string EventsCounterId = "events";
 
+    /// <summary>The counter that stands in for a server sequence: incremented on its own, never in a commit's transaction.</summary>
+    public const string ServerSequenceId = "serverSequence";
+
+    /// <summary>MongoDB's largest document (16 MiB); the driver splits an insert into messages, never a document.</summary>
+    public const int MaxDocumentBytes = 16 * 1024 * 1024;
+
     /// <summary>The events as documents, every one checked against the server's document size limit before anything is sent.</summary>
     /// <exception cref="ArgumentException">An event is larger than a MongoDB document may be.</exception>
     /// <exception cref="FormatException">A payload is not a JSON document.</exception>

@@ -1,62 +1,69 @@
 using System.Runtime.CompilerServices;
-using EventCommitLab.Stores.Mongo.Wire;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using MongoDB.Bson;
+using MongoDB.Driver;
 
 namespace EventCommitLab.Stores.Mongo;
 
 /// <summary>The store port on one MongoDB database: events (the sequence number as _id), aggregates and counters.</summary>
 public sealed class MongoEventStore : IEventLog
 {
-    private readonly MongoClient _client;
-    private readonly string _database;
-    private readonly BsonDocument _writeConcern;
+    private readonly IMongoClient _client;
+    private readonly IMongoDatabase _database;
+    private readonly WriteConcern _writeConcern;
     private readonly MongoEventCollections _collections;
     private readonly Func<ValueTask>? _onDispose;
 
-    private MongoEventStore(MongoClient client, string database, BsonDocument writeConcern, Func<ValueTask>? onDispose)
+    private MongoEventStore(IMongoClient client, IMongoDatabase database, WriteConcern writeConcern, Func<ValueTask>? onDispose)
     {
         _client = client;
         _database = database;
         _writeConcern = writeConcern;
-        _collections = MongoEventCollections.In(client, database, writeConcern);
+        _collections = MongoEventCollections.In(database);
         _onDispose = onDispose;
     }
 
-    public string Description => $"MongoDB database {_database}";
+    public string Description => $"MongoDB database {_database.DatabaseNamespace.DatabaseName}";
 
-    /// <summary>Creates the collections (a transaction cannot create them on MongoDB before 4.4) and the sequence counter.</summary>
-    public static async Task<MongoEventStore> CreateAsync(
-        MongoClient client, string database, BsonDocument writeConcern, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
+    /// <summary>
+    /// Creates the collections (a transaction cannot create them on MongoDB before 4.4) and the two counters, in a
+    /// database whose every write outside a transaction carries <paramref name="writeConcern"/>.
+    /// </summary>
+    internal static async Task<MongoEventStore> CreateAsync(
+        IMongoClient client, string database, WriteConcern writeConcern, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        var store = new MongoEventStore(client, database, writeConcern, onDispose);
+        var db = client.GetDatabase(database, new MongoDatabaseSettings { WriteConcern = writeConcern });
         foreach (var collection in new[] { MongoEventDocuments.Events, MongoEventDocuments.Aggregates, MongoEventDocuments.Counters })
         {
-            await client.RunCommandAsync(database, new BsonDocument { ["create"] = collection, ["writeConcern"] = writeConcern }, null, cancellationToken).ConfigureAwait(false);
+            await db.CreateCollectionAsync(collection, cancellationToken: cancellationToken).ConfigureAwait(false);
         }
 
-        await store._collections.Counters.InsertOneAsync(new BsonDocument { ["_id"] = MongoEventDocuments.EventsCounterId, ["next"] = new BsonInt64(0) }, null, cancellationToken)
-            .ConfigureAwait(false);
+        var store = new MongoEventStore(client, db, writeConcern, onDispose);
+        await store._collections.Counters.InsertManyAsync(
+            [
+                new BsonDocument { ["_id"] = MongoEventDocuments.EventsCounterId, ["next"] = 0L },
+                new BsonDocument { ["_id"] = MongoEventDocuments.ServerSequenceId, ["next"] = 0L },
+            ],
+            cancellationToken: cancellationToken).ConfigureAwait(false);
         return store;
     }
 
+    /// <summary>A transaction on a snapshot, committed with the lab's write concern; started and committed by the lab, never retried by the driver's convenient API.</summary>
     public async Task<IStoreSession> BeginTransactionAsync(CancellationToken cancellationToken)
     {
-        var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        var session = _client.StartSession(pinnedTo: lease);
-        session.StartTransaction(new MongoTransactionOptions(WriteConcern: _writeConcern));
-        return new MongoStoreSession(lease, session, _collections);
+        var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
+        session.StartTransaction(new TransactionOptions(readConcern: ReadConcern.Snapshot, readPreference: ReadPreference.Primary, writeConcern: _writeConcern));
+        return new MongoStoreSession(session, _collections, _collections.Counters);
     }
 
-    public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
-        new MongoStoreSession(await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false), null, _collections);
+    public Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
+        Task.FromResult<IStoreSession>(new MongoStoreSession(null, _collections, _collections.Counters));
 
     /// <remarks>
-    /// A server's defaults for one write command: maxWriteBatchSize (100 000 operations) and maxMessageSizeBytes
-    /// (48 000 000). The composed batch below sends each commit as its own commands, so it would take more; the limits
-    /// keep a batch within one bulk write for when that form is built.
+    /// The driver splits an insert into as many commands as the server's maxWriteBatchSize and maxMessageSizeBytes need,
+    /// all in the batch's one transaction; the limits keep a batch to what one transaction of this shape has been tried with.
     /// </remarks>
     public StoreBatchLimits BatchLimits { get; } = new(maxEvents: 100_000, maxBytes: 48_000_000);
 
@@ -69,44 +76,50 @@ public sealed class MongoEventStore : IEventLog
         return answers;
     }
 
+    /// <summary>The ceiling's raw write: one unordered insert of the events, one unordered bulk of upserts for the aggregate rows.</summary>
     public async Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(storedEvents);
         ArgumentNullException.ThrowIfNull(aggregateVersions);
-        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        var documents = MongoEventDocuments.ToDocuments(storedEvents, lease.Hello.MaxBsonObjectBytes);
-        foreach (var batch in MongoStoreSession.Batches(documents, lease.Hello.MaxMessageBytes - (16 * 1024)))
+        var unordered = new InsertManyOptions { IsOrdered = false };
+        if (storedEvents.Count > 0)
         {
-            await _collections.Events.On(lease).InsertManyAsync(batch, null, cancellationToken, ordered: false).ConfigureAwait(false);
+            await _collections.Events.InsertManyAsync(MongoEventDocuments.ToDocuments(storedEvents, MongoEventDocuments.MaxDocumentBytes), unordered, cancellationToken)
+                .ConfigureAwait(false);
         }
 
-        foreach (var aggregate in aggregateVersions)
+        if (aggregateVersions.Count > 0)
         {
-            await _collections.Aggregates.On(lease).UpdateAsync(
-                new BsonDocument("_id", MongoEventDocuments.AggregateId(aggregate.Aggregate)),
-                new BsonDocument("$set", new BsonDocument("version", new BsonInt64(aggregate.Version))), null, cancellationToken, upsert: true).ConfigureAwait(false);
+            var upserts = aggregateVersions.Select(a => new UpdateOneModel<BsonDocument>(
+                new BsonDocument("_id", MongoEventDocuments.AggregateId(a.Aggregate)), new BsonDocument("$set", new BsonDocument("version", a.Version))) { IsUpsert = true });
+            await _collections.Aggregates.BulkWriteAsync(upserts, new BulkWriteOptions { IsOrdered = false }, cancellationToken).ConfigureAwait(false);
         }
     }
 
     /// <remarks>
-    /// Not run against a real MongoDB here. Unlike the PostgreSQL store it does not yet make sure the lost write can no
-    /// longer land before it looks (a transaction's commit is final once commitTransaction has answered).
+    /// Read with majority read concern, so that a commit acknowledged at a weaker write concern and later rolled back is
+    /// not counted as written. A transaction's commit is final once commitTransaction has answered or the transaction
+    /// has timed out on the server; the lab asks only after <see cref="MongoStoreSession.CommitAsync"/> gave up.
     /// </remarks>
     public async Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(commitIds);
-        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
         var filter = new BsonDocument("commitId", new BsonDocument("$in", new BsonArray(commitIds.Select(id => new BsonBinaryData(id, GuidRepresentation.Standard)))));
         var found = new Dictionary<Guid, List<long>>();
-        await foreach (var document in _collections.Events.On(lease).FindAsync(filter, new MongoFindOptions(Sort: new BsonDocument("_id", 1)), null, cancellationToken).ConfigureAwait(false))
+        using var cursor = await _collections.Events.WithReadConcern(ReadConcern.Majority).Find(filter).Sort(new BsonDocument("_id", 1))
+            .ToCursorAsync(cancellationToken).ConfigureAwait(false);
+        while (await cursor.MoveNextAsync(cancellationToken).ConfigureAwait(false))
         {
-            var commit = document["commitId"].AsBsonBinaryData.ToGuid(GuidRepresentation.Standard);
-            if (!found.TryGetValue(commit, out var numbers))
+            foreach (var document in cursor.Current)
             {
-                found[commit] = numbers = [];
-            }
+                var commit = document["commitId"].AsBsonBinaryData.ToGuid(GuidRepresentation.Standard);
+                if (!found.TryGetValue(commit, out var numbers))
+                {
+                    found[commit] = numbers = [];
+                }
 
-            numbers.Add(document["_id"].ToInt64());
+                numbers.Add(document["_id"].ToInt64());
+            }
         }
 
         return found.ToDictionary(p => p.Key, p => (IReadOnlyList<long>)p.Value);
@@ -114,14 +127,9 @@ public sealed class MongoEventStore : IEventLog
 
     public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)
     {
-        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        await foreach (var document in _collections.Counters.On(lease)
-            .FindAsync(new BsonDocument("_id", MongoEventDocuments.EventsCounterId), new MongoFindOptions(Limit: 1), null, cancellationToken).ConfigureAwait(false))
-        {
-            return document["next"].ToInt64();
-        }
-
-        return null;
+        var counter = await _collections.Counters.Find(new BsonDocument("_id", MongoEventDocuments.EventsCounterId)).Limit(1)
+            .FirstOrDefaultAsync(cancellationToken).ConfigureAwait(false);
+        return counter?["next"].ToInt64();
     }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
@@ -132,20 +140,13 @@ public sealed class MongoEventStore : IEventLog
         }
     }
 
-    /// <remarks>Not run against a real MongoDB here. Events' _id is their sequence number; only _id is returned.</remarks>
+    /// <remarks>Events' _id is their sequence number; only _id is returned.</remarks>
     public async Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
-        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        var filter = new BsonDocument("_id", new BsonDocument("$gt", after));
-        var options = new MongoFindOptions(Sort: new BsonDocument("_id", 1), Projection: new BsonDocument("_id", 1), Limit: limit, BatchSize: limit);
-        var numbers = new List<long>();
-        await foreach (var document in _collections.Events.On(lease).FindAsync(filter, options, null, cancellationToken).ConfigureAwait(false))
-        {
-            numbers.Add(document["_id"].ToInt64());
-        }
-
-        return numbers;
+        var documents = await _collections.Events.Find(new BsonDocument("_id", new BsonDocument("$gt", after)), new FindOptions { BatchSize = limit })
+            .Sort(new BsonDocument("_id", 1)).Project(new BsonDocument("_id", 1)).Limit(limit).ToListAsync(cancellationToken).ConfigureAwait(false);
+        return [.. documents.Select(d => d["_id"].ToInt64())];
     }
 
     public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
@@ -172,13 +173,16 @@ public sealed class MongoEventStore : IEventLog
         }
     }
 
-    private async IAsyncEnumerable<BsonDocument> FindAllAsync(MongoCollection collection, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private static async IAsyncEnumerable<BsonDocument> FindAllAsync(IMongoCollection<BsonDocument> collection, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        await using var lease = await _client.CheckOutAsync(cancellationToken).ConfigureAwait(false);
-        var inOrder = new MongoFindOptions(Sort: new BsonDocument("_id", 1), BatchSize: 10_000);
-        await foreach (var document in collection.On(lease).FindAsync(new BsonDocument(), inOrder, null, cancellationToken).ConfigureAwait(false))
+        using var cursor = await collection.Find(FilterDefinition<BsonDocument>.Empty, new FindOptions { BatchSize = 10_000 }).Sort(new BsonDocument("_id", 1))
+            .ToCursorAsync(cancellationToken).ConfigureAwait(false);
+        while (await cursor.MoveNextAsync(cancellationToken).ConfigureAwait(false))
         {
-            yield return document;
+            foreach (var document in cursor.Current)
+            {
+                yield return document;
+            }
         }
     }
 }

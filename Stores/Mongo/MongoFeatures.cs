@@ -7,14 +7,13 @@ internal static class MongoFeatures
 {
     public static string? Lacks(StoreFeature feature) => feature switch
     {
-        StoreFeature.ServerSequence =>
-            "MongoDB has no sequence object; a counter document incremented outside the transaction would stand in for one, " +
-            "but no MongoDB was reachable to verify it, so it is not offered",
+        // A counter document incremented outside the commit's transaction (MongoStoreSession.InsertEventsNumberedByServerAsync).
+        StoreFeature.ServerSequence => null,
         StoreFeature.TransactionHorizon =>
             "MongoDB exposes no transaction ids to store with events and no snapshot horizon to read below",
         StoreFeature.AppendConditions =>
-            "the check of an append condition against MongoDB's log is not built: no MongoDB was reachable to verify it " +
-            "(the DCB suites say the same of a MongoDB DCB log)",
+            "a condition checked under MongoDB's snapshot isolation needs a lock document per tag written in the same transaction " +
+            "(without it two appends can both pass their conditions: write skew); that lock is not built, and no MongoDB was reachable to test it",
         _ => $"unknown feature {feature}",
     };
 }

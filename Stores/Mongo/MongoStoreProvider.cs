@@ -1,19 +1,28 @@
-using EventCommitLab.Stores.Mongo.Wire;
+using System.Text.RegularExpressions;
 using EventCommitLab.Strategies.Port;
 using MongoDB.Bson;
+using MongoDB.Driver;
 
 namespace EventCommitLab.Stores.Mongo;
 
 /// <summary>
-/// The MongoDB store for the harness and the tests: a deployment given by URI, on which every fresh store is a new
-/// database, dropped when the store is disposed. It refuses deployments that cannot run transactions.
+/// The MongoDB store for the harness and the tests, through the official driver: a deployment given by URI, on which
+/// every fresh store is a new database, dropped when the store is disposed. It refuses, within seconds and in one line,
+/// a missing or invalid URI, a server that does not answer, one that cannot run transactions, and one whose
+/// transactions or keys do not behave as MongoDB's (<see cref="MongoDeploymentCheck"/>).
 /// </summary>
-public sealed class MongoStoreProvider : IEventStoreProvider
+public sealed partial class MongoStoreProvider : IEventStoreProvider
 {
-    private readonly MongoClient _client;
-    private readonly BsonDocument _writeConcern;
+    /// <summary>How long the driver looks for a server before the lab says none answered.</summary>
+    public static readonly TimeSpan ServerSelectionTimeout = TimeSpan.FromSeconds(5);
 
-    private MongoStoreProvider(MongoClient client, BsonDocument writeConcern, string description)
+    /// <summary>Connections per host: enough for 100 committers, their readers and the lab's checks, so the pool never queues a commit.</summary>
+    public const int MaxConnections = 200;
+
+    private readonly MongoClient _client;
+    private readonly WriteConcern _writeConcern;
+
+    private MongoStoreProvider(MongoClient client, WriteConcern writeConcern, string description)
     {
         _client = client;
         _writeConcern = writeConcern;
@@ -24,7 +33,7 @@ public sealed class MongoStoreProvider : IEventStoreProvider
 
     public string Description { get; }
 
-    /// <exception cref="StoreSetupException">No URI, an invalid one, no answer within 10 s, or a deployment without transactions; the message says what to do.</exception>
+    /// <exception cref="StoreSetupException">No URI, an invalid one, no answer in time, or a deployment the lab refuses; the message says what to do.</exception>
     public static async Task<MongoStoreProvider> StartAsync(MongoStoreConfiguration configuration, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(configuration);
@@ -32,55 +41,89 @@ public sealed class MongoStoreProvider : IEventStoreProvider
         {
             throw new StoreSetupException(
                 $"No MongoDB to run on: set {MongoStoreConfiguration.UriVariable} (or --mongo-uri) to a MongoDB 4.2+ replica set, e.g. " +
-                "mongodb://localhost:27017/?replicaSet=rs0 from `docker compose -f docker/mongo-replica-set.yml up -d`, or an Atlas cluster. " +
-                "The lab does not start a private mongod yet.");
+                "mongodb://localhost:27017/?replicaSet=rs0 from `docker compose -f docker/mongo-replica-set.yml up -d`, or an Atlas cluster.");
         }
 
-        MongoConnectionString connectionString;
-        BsonDocument writeConcern;
+        MongoUrl url;
+        WriteConcern writeConcern;
         try
         {
-            connectionString = MongoConnectionString.Parse(configuration.Uri);
-            writeConcern = MongoTransactionOptions.WriteConcernFor(configuration.WriteConcern);
+            url = new MongoUrl(configuration.Uri);
+            writeConcern = MongoWriteConcerns.For(configuration.WriteConcern);
         }
-        catch (ArgumentException e)
+        catch (Exception e) when (e is MongoConfigurationException or ArgumentException or FormatException)
         {
-            throw new StoreSetupException(e.Message, e);
+            throw new StoreSetupException($"{Redacted(configuration.Uri)} is not a MongoDB URI the driver takes: {FirstLine(e.Message)} (from {MongoStoreConfiguration.UriVariable} or --mongo-uri).", e);
         }
 
-        var client = new MongoClient(connectionString);
+        var hosts = string.Join(",", url.Servers.Select(s => $"{s.Host}:{s.Port}"));
+        var settings = MongoClientSettings.FromUrl(url);
+        settings.ApplicationName = "event-commit-lab";
+        settings.ServerSelectionTimeout = ServerSelectionTimeout;
+        settings.ConnectTimeout = ServerSelectionTimeout;
+        settings.RetryWrites = configuration.Retryable;
+        settings.RetryReads = configuration.Retryable;
+        settings.MaxConnectionPoolSize = MaxConnections;
+        var client = new MongoClient(settings);
         try
         {
-            await using (var lease = await client.CheckOutAsync(cancellationToken).ConfigureAwait(false))
+            var admin = client.GetDatabase("admin");
+            var hello = await admin.RunCommandAsync<BsonDocument>(new BsonDocument("hello", 1), cancellationToken: cancellationToken).ConfigureAwait(false);
+            if (MongoDeploymentCheck.JudgeHello(hello, hosts) is { } refusal)
             {
-                MongoDeployment.RequireTransactions(lease.Hello, connectionString.Hosts[0]);
-                var build = await lease.RunCommandAsync("admin", new BsonDocument("buildInfo", 1), null, cancellationToken).ConfigureAwait(false);
-                var hello = lease.Hello;
-                var description = $"MongoDB {build["version"].AsString} ({(hello.SetName is { } set ? $"replica set {set}" : "sharded cluster")} at {string.Join(",", connectionString.Hosts)}); " +
-                    $"write concern {configuration.WriteConcern} ({writeConcern.ToJson()})";
-                return new MongoStoreProvider(client, writeConcern, description);
+                throw new StoreSetupException($"The lab refuses this server: {refusal}.");
             }
+
+            var failures = await MongoDeploymentCheck.RunAsync(client, writeConcern, cancellationToken).ConfigureAwait(false);
+            if (failures.Count > 0)
+            {
+                throw new StoreSetupException($"The lab refuses the server at {hosts}: {string.Join("; ", failures)}.");
+            }
+
+            var build = await admin.RunCommandAsync<BsonDocument>(new BsonDocument("buildInfo", 1), cancellationToken: cancellationToken).ConfigureAwait(false);
+            var deployment = hello.Contains("setName") ? $"replica set {hello["setName"]}" : "sharded cluster";
+            var description = $"MongoDB {build["version"]} ({deployment} at {hosts}); write concern {configuration.WriteConcern} ({writeConcern}); " +
+                $"retryable writes and reads {(configuration.Retryable ? "on (the driver retries once on its own, uncounted)" : "off (every retry is the strategies', counted)")}; " +
+                $"pool {MaxConnections} connections; MongoDB.Driver {typeof(MongoClient).Assembly.GetName().Version}";
+            return new MongoStoreProvider(client, writeConcern, description);
         }
-        catch (Exception e) when (e is MongoConnectionException or MongoServerException or StoreSetupException)
+        catch (Exception e) when (e is TimeoutException or MongoException or StoreSetupException)
         {
-            await client.DisposeAsync().ConfigureAwait(false);
-            throw e as StoreSetupException ?? new StoreSetupException(
-                $"{e.Message}. Check {MongoStoreConfiguration.UriVariable} (or --mongo-uri) and that the server is up.", e);
+            client.Dispose();
+            throw e switch
+            {
+                StoreSetupException setup => setup,
+                TimeoutException => new StoreSetupException(
+                    $"No MongoDB answered at {hosts} within {ServerSelectionTimeout.TotalSeconds:0} s. Check {MongoStoreConfiguration.UriVariable} (or --mongo-uri) and that the server is up.", e),
+                _ => new StoreSetupException($"The MongoDB at {hosts} refused the lab's first commands ({e.GetType().Name}: {FirstLine(e.Message)}). Check {MongoStoreConfiguration.UriVariable} (or --mongo-uri), its credentials and rights.", e),
+            };
         }
     }
 
     public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
     {
         var database = $"commit_lab_{Guid.NewGuid():N}";
-        return await MongoEventStore.CreateAsync(_client, database, _writeConcern, async () =>
-            await _client.RunCommandAsync(database, new BsonDocument { ["dropDatabase"] = 1, ["writeConcern"] = _writeConcern }, null, CancellationToken.None).ConfigureAwait(false),
-            cancellationToken).ConfigureAwait(false);
+        return await MongoEventStore.CreateAsync(_client, database, _writeConcern,
+            async () => await _client.DropDatabaseAsync(database, CancellationToken.None).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>WiredTiger checkpoints on its own clock and has no per-round equivalent the lab has verified; it says so.</summary>
     public Task<bool> SettleAsync(CancellationToken cancellationToken) => Task.FromResult(false);
 
-    public Task PingAsync(CancellationToken cancellationToken) => _client.RunCommandAsync("admin", new BsonDocument("ping", 1), null, cancellationToken);
+    public Task PingAsync(CancellationToken cancellationToken) =>
+        _client.GetDatabase("admin").RunCommandAsync<BsonDocument>(new BsonDocument("ping", 1), cancellationToken: cancellationToken);
 
-    public ValueTask DisposeAsync() => _client.DisposeAsync();
+    public ValueTask DisposeAsync()
+    {
+        _client.Dispose();
+        return ValueTask.CompletedTask;
+    }
+
+    /// <summary>The URI without its password, for messages.</summary>
+    internal static string Redacted(string uri) => Credentials().Replace(uri, "//$1:***@");
+
+    private static string FirstLine(string message) => message.Split('\n')[0].Trim();
+
+    [GeneratedRegex("//([^:/@]+):[^@/]*@")]
+    private static partial Regex Credentials();
 }

@@ -137,11 +137,17 @@ public sealed class HarnessOptionsTests
     {
         var mongoOnPostgres = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--write-concern", "w1"], NoEnvironment));
         var postgresOnMongo = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--store", "mongo", "--durability", "durable"], NoEnvironment));
-        var mongo = HarnessOptions.Parse(["--store", "mongo", "--mongo-uri", "mongodb://db/?replicaSet=rs0", "--write-concern", "journaled"], NoEnvironment);
+        var retryOnPostgres = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--mongo-retryable", "on"], NoEnvironment));
+        var badRetry = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--store", "mongo", "--mongo-retryable", "sometimes"], NoEnvironment));
+        var mongo = HarnessOptions.Parse(["--store", "mongo", "--mongo-uri", "mongodb://db/?replicaSet=rs0", "--write-concern", "journaled", "--mongo-retryable", "on"], NoEnvironment);
 
         Assert.Contains("--write-concern does not apply to --store postgres", mongoOnPostgres.Message, StringComparison.Ordinal);
         Assert.Contains("--durability does not apply to --store mongo", postgresOnMongo.Message, StringComparison.Ordinal);
-        Assert.Equal(("mongo", "mongodb://db/?replicaSet=rs0", "journaled"), (mongo.Store, mongo.Mongo.Uri, mongo.Mongo.WriteConcern));
+        Assert.Contains("--mongo-retryable does not apply to --store postgres", retryOnPostgres.Message, StringComparison.Ordinal);
+        Assert.Contains("'sometimes'", badRetry.Message, StringComparison.Ordinal);
+        Assert.Contains("off, on", badRetry.Message, StringComparison.Ordinal);
+        Assert.Equal(("mongo", "mongodb://db/?replicaSet=rs0", "journaled", true), (mongo.Store, mongo.Mongo.Uri, mongo.Mongo.WriteConcern, mongo.Mongo.Retryable));
+        Assert.False(HarnessOptions.Parse(["--store", "mongo"], NoEnvironment).Mongo.Retryable);
     }
 
     [Fact]

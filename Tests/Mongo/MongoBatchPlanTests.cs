@@ -2,6 +2,7 @@ using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Workload;
 using MongoDB.Bson;
+using MongoDB.Driver;
 
 namespace EventCommitLab.Tests.Mongo;
 
@@ -45,11 +46,7 @@ public sealed class MongoBatchPlanTests
     [Fact]
     public void an_existing_aggregate_is_advanced_only_from_the_version_read_and_a_new_one_is_created_by_an_upsert()
     {
-        var known = new AggregateKey("known", "Order");
-        var fresh = new AggregateKey("fresh", "Order");
-        CommitRequest[] batch = [CommitRequest.ForAggregate(known, 3, _events.Create("known", 2)), CommitRequest.ForAggregate(fresh, 0, _events.Create("fresh", 1))];
-
-        var plan = MongoBatchPlan.Decide(batch, new Dictionary<AggregateKey, long> { [known] = 3 });
+        var plan = KnownAtThreeAndFresh();
 
         Assert.Equal(2, plan.Updates.Count);
         var advance = plan.Updates[0];
@@ -74,5 +71,26 @@ public sealed class MongoBatchPlanTests
         Assert.Empty(plan.Updates);
         Assert.All(plan.Answers, Assert.Null);
         Assert.Equal(5, plan.AcceptedEvents);
+    }
+
+    [Fact]
+    public void each_update_statement_goes_to_the_driver_unchanged_as_one_model_of_an_ordered_bulk_write()
+    {
+        var plan = KnownAtThreeAndFresh();
+
+        var models = plan.Updates.Select(MongoBatchPlan.ToModel).ToArray();
+
+        Assert.Equal(plan.Updates.Select(u => u["q"]), models.Select(m => (BsonValue)((BsonDocumentFilterDefinition<BsonDocument>)m.Filter).Document));
+        Assert.Equal(plan.Updates.Select(u => u["u"]), models.Select(m => (BsonValue)((BsonDocumentUpdateDefinition<BsonDocument>)m.Update).Document));
+        Assert.Equal([false, true], models.Select(m => m.IsUpsert));
+    }
+
+    // An existing aggregate at version 3 advanced by two events, and a new one created with one.
+    private MongoBatchPlan KnownAtThreeAndFresh()
+    {
+        var known = new AggregateKey("known", "Order");
+        var fresh = new AggregateKey("fresh", "Order");
+        CommitRequest[] batch = [CommitRequest.ForAggregate(known, 3, _events.Create("known", 2)), CommitRequest.ForAggregate(fresh, 0, _events.Create("fresh", 1))];
+        return MongoBatchPlan.Decide(batch, new Dictionary<AggregateKey, long> { [known] = 3 });
     }
 }

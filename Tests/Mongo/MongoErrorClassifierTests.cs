@@ -1,0 +1,67 @@
+using System.Net;
+using EventCommitLab.Stores.Mongo;
+using EventCommitLab.Strategies.Port;
+using MongoDB.Bson;
+using MongoDB.Driver;
+using MongoDB.Driver.Core.Clusters;
+using MongoDB.Driver.Core.Connections;
+using MongoDB.Driver.Core.Servers;
+
+namespace EventCommitLab.Tests.Mongo;
+
+/// <summary>What a MongoDB error means for a commit, decided from codes, categories and labels: as a pure function, and from the driver's own exceptions.</summary>
+public sealed class MongoErrorClassifierTests
+{
+    public static TheoryData<MongoErrorFacts, StoreErrorKind> Cases => new()
+    {
+        { new(112, false, [MongoErrorClassifier.TransientTransactionError], MongoErrorSource.Server), StoreErrorKind.Transient },
+        { new(112, false, [], MongoErrorSource.Server), StoreErrorKind.Transient },
+        { new(11000, true, [], MongoErrorSource.Server), StoreErrorKind.Transient },
+        { new(251, false, [MongoErrorClassifier.TransientTransactionError], MongoErrorSource.Server), StoreErrorKind.Transient },
+        { new(10107, false, [], MongoErrorSource.Server), StoreErrorKind.Transient },
+        { new(189, false, [], MongoErrorSource.Server), StoreErrorKind.Transient },
+        { new(50, false, [MongoErrorClassifier.UnknownTransactionCommitResult], MongoErrorSource.Server), StoreErrorKind.OutcomeUnknown },
+        { new(null, false, [MongoErrorClassifier.UnknownTransactionCommitResult, MongoErrorClassifier.TransientTransactionError], MongoErrorSource.Network), StoreErrorKind.OutcomeUnknown },
+        { new(64, false, [], MongoErrorSource.WriteConcern), StoreErrorKind.OutcomeUnknown },
+        { new(null, false, [], MongoErrorSource.Network), StoreErrorKind.OutcomeUnknown },
+        { new(null, false, [MongoErrorClassifier.TransientTransactionError], MongoErrorSource.Network), StoreErrorKind.Transient },
+        { new(13, false, [], MongoErrorSource.Server), StoreErrorKind.Fatal },
+        { new(null, false, [], MongoErrorSource.Client), StoreErrorKind.Fatal },
+    };
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void each_code_category_and_label_has_its_meaning(MongoErrorFacts facts, StoreErrorKind kind)
+    {
+        Assert.Equal(kind, MongoErrorClassifier.Classify(facts));
+    }
+
+    [Fact]
+    public void a_write_conflict_from_the_driver_is_transient_and_a_lost_commit_answer_unknown()
+    {
+        var conflict = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 112, ["codeName"] = "WriteConflict", ["errorLabels"] = new BsonArray { "TransientTransactionError" } });
+        var unknownCommit = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errorLabels"] = new BsonArray { "UnknownTransactionCommitResult" } });
+        var duplicate = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 11000, ["codeName"] = "DuplicateKey" });
+        var unauthorized = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 13, ["codeName"] = "Unauthorized" });
+
+        Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(conflict));
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.Classify(unknownCommit));
+        Assert.Equal((11000, true), (MongoErrorClassifier.FactsOf(duplicate).Code, MongoErrorClassifier.FactsOf(duplicate).DuplicateKey));
+        Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.Classify(unauthorized));
+    }
+
+    [Fact]
+    public void a_connection_error_outside_a_transaction_leaves_the_outcome_open_and_a_commit_the_store_gave_up_on_is_unknown()
+    {
+        var connection = new MongoConnectionException(Connection(), "reset by peer");
+
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.Classify(connection));
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.Classify(new WriteOutcomeUnknownException("commitTransaction", connection)));
+        Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(new TimeoutException("no server selected")));
+        Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.Classify(new InvalidOperationException("a bug")));
+    }
+
+    private static MongoCommandException CommandError(BsonDocument result) => new(Connection(), "command failed", new BsonDocument("commitTransaction", 1), result);
+
+    private static ConnectionId Connection() => new(new ServerId(new ClusterId(1), new DnsEndPoint("db", 27017)), 1);
+}

@@ -1,8 +1,0 @@
-namespace EventCommitLab.Tests.Mongo.Unified;
-
-internal enum ServerTransactionState
-{
-    Active,
-    Committed,
-    Aborted,
-}
