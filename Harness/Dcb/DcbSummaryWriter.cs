@@ -40,7 +40,7 @@ public static class DcbSummaryWriter
 
         md.AppendLine().AppendLine("## Appends").AppendLine();
         md.AppendLine("**Appends/s** is the median over the rounds with its 95% interval (Harrell-Davis, Maritz-Jarrett); for the conflict workloads every append is refused, " +
-            "so it counts refusals. **p50 / p99** are over every append of every round, in ms. **Retries** are the transactions tried again per append (aborted by the database as a race: a serialisation failure, a deadlock). " +
+            "so it counts refusals. **p50 / p95 / p99** are over every append of every round, in ms. **Retries** are the transactions tried again per append (aborted by the database as a race: a serialisation failure, a deadlock). " +
             "**Alloc** is what the whole process allocated per append (the client's share).").AppendLine();
         foreach (var size in s.Sizes)
         {
@@ -50,7 +50,7 @@ public static class DcbSummaryWriter
                 md.Append("| Workload | Clients |");
                 foreach (var appender in s.Appenders)
                 {
-                    md.Append(Invariant, $" {appender} appends/s [95%] | p50 / p99 | retries | alloc |");
+                    md.Append(Invariant, $" {appender} appends/s [95%] | p50 / p95 / p99 | retries | alloc |");
                 }
 
                 md.AppendLine().Append("| --- | ---: |").Append(string.Concat(Enumerable.Repeat(" ---: | ---: | ---: | ---: |", s.Appenders.Count))).AppendLine();
@@ -150,5 +150,5 @@ public static class DcbSummaryWriter
         ? string.Create(Invariant, $"{rate.Estimate:N0} [{rate.Lower:N0}, {rate.Upper:N0}]")
         : string.Create(Invariant, $"{rate.Estimate:N0}");
 
-    private static string Latency(LatencySummary? latency) => latency is null ? "-" : string.Create(Invariant, $"{latency.P50Ms:0.##} / {latency.P99Ms:0.##}");
+    private static string Latency(LatencySummary? latency) => LatencyText.Of(latency);
 }

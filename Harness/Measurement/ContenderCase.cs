@@ -339,7 +339,7 @@ internal sealed class ContenderCase
         {
             // A slow case that timed out still says how slow it was.
             _failure += string.Create(System.Globalization.CultureInfo.InvariantCulture,
-                $" Before that: {latency.Count} commits measured, median {latency.P50Ms:0} ms, p99 {latency.P99Ms:0} ms.");
+                $" Before that: {latency.Count} commits measured, median {latency.P50Ms:0} ms, p95 {latency.P95Ms:0} ms, p99 {latency.P99Ms:0} ms.");
         }
     }
 

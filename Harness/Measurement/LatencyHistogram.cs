@@ -49,6 +49,7 @@ internal sealed class LatencyHistogram
                     _histogram.TotalCount,
                     _histogram.GetValueAtPercentile(50) / 1000.0,
                     _histogram.GetValueAtPercentile(90) / 1000.0,
+                    _histogram.GetValueAtPercentile(95) / 1000.0,
                     _histogram.GetValueAtPercentile(99) / 1000.0,
                     _histogram.GetMaxValue() / 1000.0);
         }

@@ -32,7 +32,7 @@ internal static class RawSuite
             // A checkpoint before each phase, so one phase's dirty pages are not flushed in the next one's time.
             await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
             var result = await run().ConfigureAwait(false);
-            var latency = result.Latency is { } l ? string.Create(CultureInfo.InvariantCulture, $", p50 {l.P50Ms:0.###} ms, p99 {l.P99Ms:0.###} ms") : "";
+            var latency = result.Latency is { } l ? string.Create(CultureInfo.InvariantCulture, $", p50 {l.P50Ms:0.###} ms, p95 {l.P95Ms:0.###} ms, p99 {l.P99Ms:0.###} ms") : "";
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"  {result.Phase}: {result.RowsPerSecond.Estimate:N0} rows/s [{result.RowsPerSecond.Lower:N0}, {result.RowsPerSecond.Upper:N0}] in {result.Elapsed.TotalSeconds:0.0} s{latency}"));
             phases.Add(result);

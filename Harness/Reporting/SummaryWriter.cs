@@ -93,8 +93,8 @@ public static class SummaryWriter
             Table(md, "Ratio to the ceiling, paired per round: median [95% interval]", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
                 c => c.RatioToCeiling is null ? null : Ratio(c.RatioToCeiling), winner: false);
             ConditionalAgainstOthers(md, cases, contenders.Where(c => !IsCeiling(record, c)).ToArray());
-            Table(md, "Commit latency p50 / p99 (ms), measured rounds only; for contenders handed whole groups: the group's time, marked (group)", rows, contenders, cases, failures,
-                c => (c.CommitLatency ?? c.GroupLatency) is { } l ? string.Create(Invariant, $"{l.P50Ms:0.##} / {l.P99Ms:0.##}{(c.CommitLatency is null ? " (group)" : "")}") : null, winner: false);
+            Table(md, "Commit latency p50 / p95 / p99 (ms), measured rounds only; for contenders handed whole groups: the group's time, marked (group)", rows, contenders, cases, failures,
+                c => (c.CommitLatency ?? c.GroupLatency) is { } l ? LatencyText.Of(l) + (c.CommitLatency is null ? " (group)" : "") : null, winner: false);
             Table(md, "Retries / conflicts per commit", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
                 c => c.RetriesPerCommit is { } r ? string.Create(Invariant, $"{r:0.###} / {c.ConflictsPerCommit:0.###}") : null, winner: false);
             if (cases.Any(c => c.Batches is not null))
@@ -111,20 +111,20 @@ public static class SummaryWriter
 
             if (cases.Any(c => c.Reader is not null))
             {
-                Table(md, "Naive tailing reader: numbers skipped for good / delivery lag after the acknowledgement p50 / p99 (ms)", rows, contenders, cases, failures,
+                Table(md, "Naive tailing reader: numbers skipped for good / delivery lag after the acknowledgement p50 / p95 / p99 (ms)", rows, contenders, cases, failures,
                     c => ReaderCell(c.Reader, stalls: false), winner: false);
             }
 
             if (cases.Any(c => c.HighWaterMarkReader is not null))
             {
-                Table(md, "High-water-mark reader (stale timeout 3 s): skipped / lag p50 / p99 (ms) / stalls at holes later filled or declared gaps: count, longest (ms)", rows, contenders, cases, failures,
+                Table(md, "High-water-mark reader (stale timeout 3 s): skipped / lag p50 / p95 / p99 (ms) / stalls at holes later filled or declared gaps: count, longest (ms)", rows, contenders, cases, failures,
                     c => ReaderCell(c.HighWaterMarkReader, stalls: true), winner: false);
             }
 
             if (cases.Any(c => c.HorizonReader is not null))
             {
                 var horizon = contenders.Where(c => cases.Any(x => x.Contender == c && x.HorizonReader is not null)).ToArray();
-                Table(md, "Transaction-horizon reader (strategies storing transaction ids): skipped / lag p50 / p99 (ms)", rows, horizon, cases, failures,
+                Table(md, "Transaction-horizon reader (strategies storing transaction ids): skipped / lag p50 / p95 / p99 (ms)", rows, horizon, cases, failures,
                     c => ReaderCell(c.HorizonReader, stalls: false), winner: false);
             }
 
@@ -170,7 +170,7 @@ public static class SummaryWriter
         string.Join(" and ", (m.ReaderLoads ?? [LoadKind.Sustained]).Select(l => l.ToString().ToLowerInvariant()));
 
     private static string? ReaderCell(ReaderSummary? reader, bool stalls) => reader is { } r
-        ? string.Create(Invariant, $"{(r.Skipped > 0 ? $"**{r.Skipped:N0} skipped**" : "0")} / {(r.Lag is { } l ? $"{l.P50Ms:0.##} / {l.P99Ms:0.##}" : "-")}") +
+        ? string.Create(Invariant, $"{(r.Skipped > 0 ? $"**{r.Skipped:N0} skipped**" : "0")} / {LatencyText.Of(r.Lag)}") +
             (stalls ? string.Create(Invariant, $" / {r.Stalls:N0}, {r.LongestStallMs:0.#}{(r.GapsDeclared > 0 ? $", **{r.GapsDeclared} gaps declared**" : "")}") : "")
         : null;
 
@@ -343,7 +343,7 @@ public static class SummaryWriter
     private static void Details(StringBuilder md, RunRecord record)
     {
         md.AppendLine("## Every case").AppendLine();
-        md.AppendLine("| Load | Method | Events | Concurrent | Contender | Events/s per round | Commits | p50 / p90 / p99 / max ms | Log at start / end | Checked |");
+        md.AppendLine("| Load | Method | Events | Concurrent | Contender | Events/s per round | Commits | p50 / p90 / p95 / p99 / max ms | Log at start / end | Checked |");
         md.AppendLine("| --- | --- | ---: | ---: | --- | --- | ---: | --- | ---: | --- |");
         foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.ConcurrentBatches))
         {
@@ -351,7 +351,7 @@ public static class SummaryWriter
             md.AppendLine(Invariant,
                 $"| {c.Load.ToString().ToLowerInvariant()} | {c.Method} | {c.NumberOfEvents} | {c.ConcurrentBatches} | {c.Contender} | " +
                 $"{string.Join(", ", c.RoundEventsPerSecond.Select(r => r is { } v ? v.ToString("N0", Invariant) : "-"))} | {c.Commits:N0} | " +
-                $"{(latency is null ? "-" : string.Create(Invariant, $"{latency.P50Ms:0.##} / {latency.P90Ms:0.##} / {latency.P99Ms:0.##} / {latency.MaxMs:0.##}{(c.CommitLatency is null ? " (group)" : "")}"))} | " +
+                $"{(latency is null ? "-" : string.Create(Invariant, $"{latency.P50Ms:0.##} / {latency.P90Ms:0.##} / {(latency.P95Ms is { } p95 ? p95.ToString("0.##", CultureInfo.InvariantCulture) : "-")} / {latency.P99Ms:0.##} / {latency.MaxMs:0.##}{(c.CommitLatency is null ? " (group)" : "")}"))} | " +
                 $"{c.LogSizeAtStart:N0} / {c.LogSizeAtEnd:N0} | {Escape(Checked(c.Verification))} |");
         }
 

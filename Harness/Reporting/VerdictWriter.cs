@@ -64,7 +64,7 @@ public static class VerdictWriter
         foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method))
         {
             md.AppendLine(Invariant, $"## {Load(group.Key.Load)} · {Method(group.Key.Method)}").AppendLine();
-            md.AppendLine("| Events x committers | Verdict | Events/s [95%] | × current | Of ceiling | p50 / p99 ms | Checks saw it keep | Nearest that lost |");
+            md.AppendLine("| Events x committers | Verdict | Events/s [95%] | × current | Of ceiling | p50 / p95 / p99 ms | Checks saw it keep | Nearest that lost |");
             md.AppendLine("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |");
             foreach (var verdict in group.OrderBy(v => v.ConcurrentBatches).ThenBy(v => v.NumberOfEvents))
             {
@@ -221,7 +221,7 @@ public static class VerdictWriter
             .OrderBy(s => s.Disqualified is null ? 0 : 1).ThenByDescending(s => s.Ratio?.Estimate ?? 0).FirstOrDefault();
         var factor = Factor(record, cell.Cell, verdict.Recommended) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
         var ceiling = chosen?.RatioToCeiling is { } c ? string.Create(Invariant, $"{c.Estimate:0.00}") : "-";
-        var percentiles = latency is null ? "-" : string.Create(Invariant, $"{latency.P50Ms:0.##} / {latency.P99Ms:0.##}");
+        var percentiles = LatencyText.Of(latency);
         return $"| {label} | {text} | {VerdictText.Rate(chosen?.EventsPerSecond)} | {factor} | {ceiling} | {percentiles} | {(chosen is null ? "-" : Kept(record, chosen))} | {(lost is null ? "-" : VerdictText.Lost(lost))} |";
     }
 

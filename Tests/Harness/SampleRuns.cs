@@ -27,7 +27,7 @@ internal static class SampleRuns
         var isCeiling = contender == "Ceiling";
         return new CaseResult(
             load, BenchmarkMethod.CommitEvents, 1, concurrency, contender, isCeiling, null, rounds, rounds.Count(r => r is not null), stoppedEarly, null, false, false,
-            isCeiling ? null : new LatencySummary(100, 1.5, 2.5, 4, 9), isCeiling ? new LatencySummary(20, 1, 2, 3, 5) : null,
+            isCeiling ? null : new LatencySummary(100, 1.5, 2.5, 3, 4, 9), isCeiling ? new LatencySummary(20, 1, 2, 2.5, 3, 5) : null,
             isCeiling ? null : 0.5, isCeiling ? null : 0, null, 2048, 100, 0, 1000,
             isCeiling ? VerificationTally.RowCount(1000, 1000) : failure is null ? new VerificationTally(VerificationKind.Verifier, true, 1000, 1000, []) : VerificationTally.NotChecked,
             failure);

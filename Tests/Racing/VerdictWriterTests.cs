@@ -29,6 +29,8 @@ public sealed class VerdictWriterTests
         Assert.Matches(@"\| 1 x 10 \| \*\*Pipeline\*\* wins \| (9,9\d\d|10,0\d\d) \[", page);
         Assert.Contains("| 100.0x | 0.80 |", page, StringComparison.Ordinal);
         Assert.Contains("Sequence 0.60 [", page, StringComparison.Ordinal);
+        Assert.Contains("| p50 / p95 / p99 ms |", page, StringComparison.Ordinal);
+        Assert.Contains("| 1.5 / 3 / 4 |", page, StringComparison.Ordinal);
         Assert.Matches(@"\| 1 x 100 \| undecided \(rounds spent\): (\*\*Pipeline\*\*, Sequence|Sequence, \*\*Pipeline\*\*) \|", page);
         Assert.Contains("- **Rows**: 3; undecided 1 (rounds spent: 1): sustained CommitEvents 1 x 100.", page, StringComparison.Ordinal);
         Assert.Contains("- **Ceiling**: not beaten in any cell", page, StringComparison.Ordinal);
