@@ -1,7 +1,4 @@
-using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Implementations;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Strategies;
 

@@ -1,15 +1,15 @@
 using System.Globalization;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Journal;
-using EventCommitLab.Harness.Reads;
-using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Raw;
-using EventCommitLab.Harness.Tags;
+using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Tags;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Workload;
 
 namespace EventCommitLab.Harness.Cli;

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Text;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies.Verification;
 
 namespace EventCommitLab.Harness.Faults;

@@ -1,5 +1,3 @@
-using EventCommitLab.Harness.Results;
-
 namespace EventCommitLab.Harness.Racing;
 
 /// <summary>

@@ -1,7 +1,6 @@
 namespace EventCommitLab.Harness.Results;
 
 /// <summary>Everything measured and checked for one contender in one cell.</summary>
-/// <param name="EventsPerSecond">Median over the rounds, with its 95% confidence interval (Harrell-Davis, Maritz-Jarrett).</param>
 /// <param name="EventsPerSecond">Trimmed geometric mean of its race rounds with a 95% interval (Yuen) (runs made before the race: the median of its rounds); its qualifying round alone when it ran no race round.</param>
 /// <param name="RoundEventsPerSecond">Events/s of each race round in race order; null for a round the contender did not run (it had left the race, or failed).</param>
 /// <param name="Rounds">Race rounds measured.</param>

@@ -1,7 +1,7 @@
 using EventCommitLab.Harness.Results;
-using Sample = Pragmastat.Sample;
 using Perfolizer.Mathematics.Common;
 using Perfolizer.Mathematics.QuantileEstimators;
+using Sample = Pragmastat.Sample;
 
 namespace EventCommitLab.Harness.Statistics;
 

@@ -1,5 +1,5 @@
-using MongoDB.Driver;
 using EventCommitLab.Strategies.Port;
+using MongoDB.Driver;
 
 namespace EventCommitLab.Stores.Mongo;
 

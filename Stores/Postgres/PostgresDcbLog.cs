@@ -1,8 +1,8 @@
 using System.Globalization;
-using Npgsql;
-using NpgsqlTypes;
 using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Port;
+using Npgsql;
+using NpgsqlTypes;
 
 namespace EventCommitLab.Stores.Postgres;
 

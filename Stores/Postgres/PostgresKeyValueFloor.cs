@@ -1,6 +1,6 @@
+using EventCommitLab.Strategies.Port;
 using Npgsql;
 using NpgsqlTypes;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Stores.Postgres;
 

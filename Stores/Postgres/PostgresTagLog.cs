@@ -1,8 +1,8 @@
 using System.Diagnostics;
 using System.Globalization;
+using EventCommitLab.Strategies.Port;
 using Npgsql;
 using NpgsqlTypes;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Stores.Postgres;
 

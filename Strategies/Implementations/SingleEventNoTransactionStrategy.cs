@@ -1,4 +1,3 @@
-using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;

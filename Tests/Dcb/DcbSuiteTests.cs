@@ -1,6 +1,5 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;

@@ -1,7 +1,6 @@
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;

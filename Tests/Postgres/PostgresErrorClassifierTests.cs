@@ -1,7 +1,7 @@
+using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Tests.Infrastructure;
-using EventCommitLab.Stores.Postgres;
 using Npgsql;
 
 namespace EventCommitLab.Tests.Postgres;

@@ -2,9 +2,8 @@ using System.Diagnostics;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies.Port;
-using Npgsql;
-
 using EventCommitLab.Tests.Infrastructure;
+using Npgsql;
 
 namespace EventCommitLab.Tests.Postgres;
 

@@ -1,6 +1,5 @@
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Strategies;
