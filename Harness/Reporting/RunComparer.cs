@@ -22,6 +22,13 @@ public static class RunComparer
         md.AppendLine(Invariant, $"# {newerName} against {olderName}").AppendLine();
         md.AppendLine(Invariant, $"Old: {older.Environment.Cpu}, {older.Environment.Store}, source {older.Environment.GitCommit ?? "unknown"}, {older.Environment.Started:yyyy-MM-dd HH:mm}.");
         md.AppendLine(Invariant, $"New: {newer.Environment.Cpu}, {newer.Environment.Store}, source {newer.Environment.GitCommit ?? "unknown"}, {newer.Environment.Started:yyyy-MM-dd HH:mm}.").AppendLine();
+        if (older.Environment.Durability != newer.Environment.Durability)
+        {
+            // Two durabilities are two questions: the comparison then shows how the verdict moves, not whether it reproduces.
+            md.AppendLine(Invariant,
+                $"**The runs differ in durability** ({older.Environment.Durability} → {newer.Environment.Durability}): where their verdicts differ, the durability may be why; agreement here is not reproducibility.").AppendLine();
+        }
+
         var verdicts = VerdictAgreement.Of(older, newer);
         if (verdicts.Count > 0)
         {

@@ -60,5 +60,17 @@ public sealed class VerdictAgreementTests
 
         Assert.Contains("- **Unique numbers**: verdicts agree in **1 of 3** rows (33%); **1 conflicts**; undecided 1 (old) and 0 (new).", text, StringComparison.Ordinal);
         Assert.True(text.IndexOf("## Verdicts", StringComparison.Ordinal) < text.IndexOf("## Agreement of the figures", StringComparison.Ordinal));
+        Assert.DoesNotContain("differ in durability", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void compare_says_when_the_two_runs_were_made_at_different_durabilities()
+    {
+        var durable = SampleVerdicts.Run();
+        var lazy = durable with { Environment = durable.Environment with { Durability = "async-commit" } };
+
+        var text = RunComparer.Compare(durable, lazy, "durable", "lazy");
+
+        Assert.Contains($"**The runs differ in durability** ({durable.Environment.Durability} → async-commit)", text, StringComparison.Ordinal);
     }
 }
