@@ -60,7 +60,7 @@ public sealed class SummaryWriterTests
     {
         var row = Row("### Commit latency", "| CommitEvents | 1 | 1 |");
 
-        Assert.Equal("| CommitEvents | 1 | 1 | 1.5 / 4 | 1.5 / 4 | 1 / 3 (group) |", row);
+        Assert.Equal("| CommitEvents | 1 | 1 | 1.5 / 3 / 4 | 1.5 / 3 / 4 | 1 / 2.5 / 3 (group) |", row);
     }
 
     [Fact]
