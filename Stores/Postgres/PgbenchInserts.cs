@@ -27,34 +27,7 @@ internal static partial class PgbenchInserts
             $"\\set k random(1, 9000000000000000000)\nINSERT INTO {PostgresKeyValueFloor.Table} (k, v) VALUES (:k, '\\x{value}'::bytea);\n", cancellationToken).ConfigureAwait(false);
         try
         {
-            var target = new NpgsqlConnectionStringBuilder(connectionString);
-            string[] arguments =
-            [
-                "-n", "-c", "1", "-j", "1", "-M", "prepared", "-T", ((int)Math.Ceiling(duration.TotalSeconds)).ToString(CultureInfo.InvariantCulture), "-f", script,
-                "-h", target.Host!, "-p", target.Port.ToString(CultureInfo.InvariantCulture), "-U", target.Username!, target.Database!,
-            ];
-            var start = new ProcessStartInfo(pgbench, arguments) { RedirectStandardOutput = true, RedirectStandardError = true };
-            start.Environment["PGOPTIONS"] = $"-c synchronous_commit={(durable ? "on" : "off")}";
-            if (target.Password is { } password)
-            {
-                start.Environment["PGPASSWORD"] = password;
-            }
-
-            var output = await RunAsync(start, cancellationToken).ConfigureAwait(false);
-            var version = (await RunAsync(new ProcessStartInfo(pgbench, ["--version"]) { RedirectStandardOutput = true, RedirectStandardError = true }, cancellationToken)
-                .ConfigureAwait(false)).Trim();
-            var processed = ProcessedLine().Match(output);
-            var tps = TpsLine().Match(output);
-            if (!processed.Success || !tps.Success)
-            {
-                throw new InvalidOperationException($"pgbench printed no transaction count and rate: {output}");
-            }
-
-            return new StoreToolInsertRate(
-                version,
-                long.Parse(processed.Groups[1].Value, CultureInfo.InvariantCulture),
-                double.Parse(tps.Groups[1].Value, CultureInfo.InvariantCulture),
-                $"PGOPTIONS='{start.Environment["PGOPTIONS"]}' pgbench {string.Join(' ', arguments.Select(a => a == script ? "insert.sql" : a))}");
+            return await RunScriptAsync(pgbench, connectionString, durable, 1, duration, script, "insert.sql", 1, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -88,40 +61,48 @@ internal static partial class PgbenchInserts
             """), cancellationToken).ConfigureAwait(false);
         try
         {
-            var target = new NpgsqlConnectionStringBuilder(connectionString);
-            string[] arguments =
-            [
-                "-n", "-c", clients.ToString(CultureInfo.InvariantCulture), "-j", Math.Min(clients, Environment.ProcessorCount).ToString(CultureInfo.InvariantCulture),
-                "-M", "prepared", "-T", ((int)Math.Ceiling(duration.TotalSeconds)).ToString(CultureInfo.InvariantCulture), "-f", script,
-                "-h", target.Host!, "-p", target.Port.ToString(CultureInfo.InvariantCulture), "-U", target.Username!, target.Database!,
-            ];
-            var start = new ProcessStartInfo(pgbench, arguments) { RedirectStandardOutput = true, RedirectStandardError = true };
-            start.Environment["PGOPTIONS"] = $"-c synchronous_commit={(durable ? "on" : "off")}";
-            if (target.Password is { } password)
-            {
-                start.Environment["PGPASSWORD"] = password;
-            }
-
-            var output = await RunAsync(start, cancellationToken).ConfigureAwait(false);
-            var version = (await RunAsync(new ProcessStartInfo(pgbench, ["--version"]) { RedirectStandardOutput = true, RedirectStandardError = true }, cancellationToken)
-                .ConfigureAwait(false)).Trim();
-            var processed = ProcessedLine().Match(output);
-            var tps = TpsLine().Match(output);
-            if (!processed.Success || !tps.Success)
-            {
-                throw new InvalidOperationException($"pgbench printed no transaction count and rate: {output}");
-            }
-
-            return new StoreToolInsertRate(
-                version,
-                long.Parse(processed.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerStatement,
-                double.Parse(tps.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerStatement,
-                $"PGOPTIONS='{start.Environment["PGOPTIONS"]}' pgbench {string.Join(' ', arguments.Select(a => a == script ? "events.sql" : a))}");
+            return await RunScriptAsync(pgbench, connectionString, durable, clients, duration, script, "events.sql", rowsPerStatement, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
             File.Delete(script);
         }
+    }
+
+    /// <summary>Runs <paramref name="script"/> through pgbench with prepared statements; its rate in rows, each transaction writing <paramref name="rowsPerTransaction"/>.</summary>
+    private static async Task<StoreToolInsertRate> RunScriptAsync(
+        string pgbench, string connectionString, bool durable, int clients, TimeSpan duration, string script, string scriptName, int rowsPerTransaction,
+        CancellationToken cancellationToken)
+    {
+        var target = new NpgsqlConnectionStringBuilder(connectionString);
+        string[] arguments =
+        [
+            "-n", "-c", clients.ToString(CultureInfo.InvariantCulture), "-j", Math.Min(clients, Environment.ProcessorCount).ToString(CultureInfo.InvariantCulture),
+            "-M", "prepared", "-T", ((int)Math.Ceiling(duration.TotalSeconds)).ToString(CultureInfo.InvariantCulture), "-f", script,
+            "-h", target.Host!, "-p", target.Port.ToString(CultureInfo.InvariantCulture), "-U", target.Username!, target.Database!,
+        ];
+        var start = new ProcessStartInfo(pgbench, arguments) { RedirectStandardOutput = true, RedirectStandardError = true };
+        start.Environment["PGOPTIONS"] = $"-c synchronous_commit={(durable ? "on" : "off")}";
+        if (target.Password is { } password)
+        {
+            start.Environment["PGPASSWORD"] = password;
+        }
+
+        var output = await RunAsync(start, cancellationToken).ConfigureAwait(false);
+        var version = (await RunAsync(new ProcessStartInfo(pgbench, ["--version"]) { RedirectStandardOutput = true, RedirectStandardError = true }, cancellationToken)
+            .ConfigureAwait(false)).Trim();
+        var processed = ProcessedLine().Match(output);
+        var tps = TpsLine().Match(output);
+        if (!processed.Success || !tps.Success)
+        {
+            throw new InvalidOperationException($"pgbench printed no transaction count and rate: {output}");
+        }
+
+        return new StoreToolInsertRate(
+            version,
+            long.Parse(processed.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerTransaction,
+            double.Parse(tps.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerTransaction,
+            $"PGOPTIONS='{start.Environment["PGOPTIONS"]}' pgbench {string.Join(' ', arguments.Select(a => a == script ? scriptName : a))}");
     }
 
     private static async Task<string> RunAsync(ProcessStartInfo start, CancellationToken cancellationToken)
