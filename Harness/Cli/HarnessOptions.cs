@@ -42,6 +42,15 @@ public sealed record HarnessOptions
           --methods A,B            CommitEvents, CommitAggregateEvents, CommitConditionalEvents [the first two]
           --events N,N,...         events per commit, 1..10000 [1,10,100]
           --concurrency N,N,...    concurrent committers (commits per wave), 1..1000 [1,10,100]
+          --aggregates N           aggregate and conditional commits: the aggregates (tags) every cell's committers
+                                   draw each command's from, 1..100000 [one per committer: no conflicts]
+          --contention C:A,...     contended rows beside the grid: sustained aggregate and conditional commits of the
+                                   fewest --events, C committers on A aggregates; none for no such row
+                                   [the grid's highest concurrency if 10 or more, on a tenth as many aggregates]
+          --skew S                 contended commands draw aggregates uniformly (0) or by Zipf's law with exponent S,
+                                   0..4 [0]
+          --conflict-retries N     a command whose commit conflicts reloads its aggregate and tries again up to N
+                                   times, then is given up (counted), 0..1000 [10]
           --prefill N              events in the log before each case, 0..10000000 [0]
           --durability D           PostgreSQL: durable, async-commit [durable]
           --write-concern W        MongoDB: w1, journaled, majority [majority]
@@ -85,6 +94,25 @@ public sealed record HarnessOptions
     public IReadOnlyList<int> Events { get; init; } = [1, 10, 100];
 
     public IReadOnlyList<int> Concurrency { get; init; } = [1, 10, 100];
+
+    /// <summary>--aggregates: every aggregate and conditional cell's committers draw from this many; null for one per committer.</summary>
+    public int? Aggregates { get; init; }
+
+    /// <summary>--contention: the contended rows beside the grid; null for the default (see <see cref="ContendedRows"/>).</summary>
+    public IReadOnlyList<ContentionRow>? Contention { get; init; }
+
+    /// <summary>--skew: 0 for uniform, else the Zipf exponent of contended commands' aggregates.</summary>
+    public double Skew { get; init; }
+
+    /// <summary>--conflict-retries: attempts after a conflict before a command is given up.</summary>
+    public int ConflictRetries { get; init; } = 10;
+
+    /// <summary>
+    /// The contended rows: --contention's, or by default one at the grid's highest concurrency when it is 10 or more, on
+    /// a tenth as many aggregates (100 committers on 10 aggregates in the default grid).
+    /// </summary>
+    public IReadOnlyList<ContentionRow> ContendedRows =>
+        Contention ?? (Concurrency.Max() is var most and >= 10 ? [new ContentionRow(most, most / 10)] : []);
 
     public long Prefill { get; init; }
 
@@ -165,7 +193,7 @@ public sealed record HarnessOptions
     };
 
     private static readonly string[] GridOptions =
-        ["--strategies", "--load", "--methods", "--events", "--concurrency", "--job", "--rounds", "--window", "--budget", "--margin", "--rate", "--reader", "--reader-loads", "--rows", "--messages", "--iterations"];
+        ["--strategies", "--load", "--methods", "--events", "--concurrency", "--aggregates", "--contention", "--skew", "--conflict-retries", "--job", "--rounds", "--window", "--budget", "--margin", "--rate", "--reader", "--reader-loads", "--rows", "--messages", "--iterations"];
 
     private static HarnessOptions ParseSuite(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
     {
@@ -270,7 +298,7 @@ public sealed record HarnessOptions
         if (args.Count > 0 && args[0] == "pipeline")
         {
             // The suite's cells and contenders are the goals'; the rest (--job, --rounds, --out, the store) is the main job's.
-            if (args.Skip(1).FirstOrDefault(a => a is "--strategies" or "--load" or "--methods" or "--events" or "--concurrency") is { } fixedByTheSuite)
+            if (args.Skip(1).FirstOrDefault(a => a is "--strategies" or "--load" or "--methods" or "--events" or "--concurrency" or "--aggregates" or "--contention") is { } fixedByTheSuite)
             {
                 throw new ArgumentException($"pipeline: {fixedByTheSuite} is fixed by the suite (its cells and contenders are the goals'); run the main job for another grid.");
             }
@@ -305,6 +333,10 @@ public sealed record HarnessOptions
                 "--events" => options with { Events = Numbers(name, Value(), 1, 10_000) },
                 "--concurrency" => options with { Concurrency = Numbers(name, Value(), 1, 1_000) },
                 "--prefill" => options with { Prefill = Number(name, Value(), 0, 10_000_000) },
+                "--aggregates" => options with { Aggregates = (int)Number(name, Value(), 1, 100_000) },
+                "--contention" => options with { Contention = ContentionRow.ParseList(name, Value()) },
+                "--skew" => options with { Skew = Decimal(name, Value(), 0, 4) },
+                "--conflict-retries" => options with { ConflictRetries = (int)Number(name, Value(), 0, 1000) },
                 "--durability" => options with { Durability = ParseEnum<PostgresDurability>(name, Value()) },
                 "--payload-bytes" => options with { PayloadBytes = (int)Number(name, Value(), 2, 1_000_000) },
                 "--case-timeout" => options with { CaseTimeout = TimeSpan.FromSeconds(Number(name, Value(), 1, 86_400)) },
@@ -325,7 +357,7 @@ public sealed record HarnessOptions
                 "--mongo-retryable" => options with { Mongo = options.Mongo with { Retryable = OneOf(name, Value(), MongoStoreConfiguration.RetryableChoices) == "on" } },
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(
-                    $"Unknown option '{name}'. Valid options: --store, --strategies, --load, --methods, --events, --concurrency, --prefill, --durability, " +
+                    $"Unknown option '{name}'. Valid options: --store, --strategies, --load, --methods, --events, --concurrency, --aggregates, --contention, --skew, --conflict-retries, --prefill, --durability, " +
                     $"--write-concern, --mongo-retryable, --payload-bytes, --case-timeout, --job, --budget, --margin, --rounds, --window, --rate, --reader, --reader-loads, --out, --label, --connection, --pg-bin, --mongo-uri, --help."),
             };
         }
@@ -368,7 +400,7 @@ public sealed record HarnessOptions
         return new MeasurementSettings(
             Job.ToString().ToLowerInvariant(), Loads, maximumRounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
             Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads,
-            Margin, Racing.RaceSettings.DefaultErrorRate, Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget);
+            Margin, Racing.RaceSettings.DefaultErrorRate, Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget, Skew, ConflictRetries);
     }
 
     private static double Decimal(string option, string value, double min, double max) =>

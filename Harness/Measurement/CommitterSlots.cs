@@ -1,14 +1,19 @@
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
+using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Workload;
 
 namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
-/// The committers of one case: committer i always commits the same NumberOfEvents events (under a new commit id each
-/// time) and, for aggregate commits, advances its own aggregate from the version it is at, or, for conditional commits,
-/// asks that no event of its own tag follow the head acknowledged so far, so commits never conflict.
+/// The committers of one case and the aggregates they command. Uncontended (one aggregate per committer), committer i
+/// always commits to aggregate i, so commits never conflict. Contended, each command draws its aggregate from the
+/// cell's (<see cref="AggregateChooser"/>), so two committers can command the same one at once and one of them
+/// conflicts. A command carries the aggregate's NumberOfEvents events (under a new commit id each time); an aggregate
+/// commit expects the version last acknowledged for it, a conditional commit asks that no event of its aggregate's tag
+/// follow the head acknowledged so far: what an application's cache would know. After a conflict,
+/// <see cref="RefreshAsync"/> reads the store, as an application reloads an aggregate before deciding again.
 /// </summary>
 internal sealed class CommitterSlots
 {
@@ -23,69 +28,127 @@ internal sealed class CommitterSlots
     private readonly UncommittedEvent[][] _warmupEvents;
     private readonly long[] _versions;
     private readonly AppendCondition[] _conditions;
+    private readonly AggregateChooser[]? _choosers;
     private long _head = -1;
 
-    public CommitterSlots(CellKey cell, int payloadBytes)
+    /// <param name="skew">Contended cells: 0 draws aggregates uniformly, a positive value by Zipf's law with that exponent.</param>
+    public CommitterSlots(CellKey cell, int payloadBytes, double skew = 0)
     {
         ArgumentNullException.ThrowIfNull(cell);
         _method = cell.Method;
+        Count = cell.ConcurrentBatches;
+        var aggregates = cell.Aggregates ?? cell.ConcurrentBatches;
         var sample = new SampleEvents(payloadBytes);
-        _aggregates = [.. Enumerable.Range(0, cell.ConcurrentBatches).Select(_ => new AggregateKey($"{Guid.NewGuid():N}", "Order"))];
+        _aggregates = [.. Enumerable.Range(0, aggregates).Select(_ => new AggregateKey($"{Guid.NewGuid():N}", "Order"))];
         _events = [.. _aggregates.Select(a => sample.Create(a.EventSource, cell.NumberOfEvents))];
         if (cell.Method == BenchmarkMethod.CommitConditionalEvents)
         {
-            // Each committer's events carry its own tag, which its condition names with their type.
-            _events = [.. _events.Select((events, slot) => events.Select(e => e with { Tags = [.. e.Tags, CommitterTag(slot)] }).ToArray())];
+            // Each aggregate's events carry its own tag, which its condition names with their type.
+            _events = [.. _events.Select((events, k) => events.Select(e => e with { Tags = [.. e.Tags, AggregateTag(k)] }).ToArray())];
         }
 
-        _conditions = [.. _events.Select((events, slot) => new AppendCondition(DcbQuery.Of([events[0].EventType], CommitterTag(slot)), null))];
+        _conditions = [.. _events.Select((events, k) => new AppendCondition(DcbQuery.Of([events[0].EventType], AggregateTag(k)), null))];
         _warmupEvents = [.. _events.Select(events => events.Length > WarmupEventsPerCommit ? events[..WarmupEventsPerCommit] : events)];
-        _versions = new long[cell.ConcurrentBatches];
+        _versions = new long[aggregates];
+        // Seeded by slot: a committer draws the same aggregates in every run of the cell.
+        _choosers = cell.Contended ? [.. Enumerable.Range(0, Count).Select(slot => new AggregateChooser(aggregates, skew, seed: slot))] : null;
     }
 
-    public int Count => _aggregates.Length;
+    /// <summary>Committers.</summary>
+    public int Count { get; }
 
-    /// <summary>Committer <paramref name="slot"/>'s next commit; an unmeasured (warmup) one carries at most ten of its events.</summary>
-    public CommitRequest Next(int slot, bool measured)
+    /// <summary>Committers share aggregates: a conflict is answered by re-reading and retrying, not a failure.</summary>
+    public bool Contended => _choosers is not null;
+
+    /// <summary>Committer <paramref name="slot"/>'s next command; an unmeasured (warmup) one carries at most ten of its events.</summary>
+    public Command Next(int slot, bool measured)
     {
-        var events = measured ? _events[slot] : _warmupEvents[slot];
+        var aggregate = _choosers is { } choosers ? choosers[slot].Next() : slot;
+        return new Command(slot, aggregate, RequestFor(aggregate, measured), Attempt: 1);
+    }
+
+    /// <summary>One command from every committer, as a wave or a group.</summary>
+    public Command[] NextGroup(bool measured) => [.. Enumerable.Range(0, Count).Select(slot => Next(slot, measured))];
+
+    /// <summary>The command's next attempt: a new commit for the same aggregate, from what is known of it now.</summary>
+    public Command Retry(Command command, bool measured)
+    {
+        ArgumentNullException.ThrowIfNull(command);
+        return command with { Request = RequestFor(command.Aggregate, measured), Attempt = command.Attempt + 1 };
+    }
+
+    /// <summary>Moves the command's aggregate, and the head conditions are made after, on once its commit is acknowledged.</summary>
+    public void Acknowledged(Command command, CommitResult result)
+    {
+        ArgumentNullException.ThrowIfNull(command);
+        ArgumentNullException.ThrowIfNull(result);
+        if (command.Request.NextAggregateVersion is { } version)
+        {
+            RaiseTo(ref _versions[command.Aggregate], version);
+        }
+
+        if (command.Request.Condition is not null && result.SequenceNumbers.Count > 0)
+        {
+            RaiseTo(ref _head, result.SequenceNumbers.Max());
+        }
+    }
+
+    /// <summary>
+    /// Reads what conflicted commands need to decide again: each aggregate's stored version, or the log's head for
+    /// conditional commits (every event of their tags up to it is then known).
+    /// </summary>
+    public async Task RefreshAsync(IReadOnlyCollection<Command> conflicted, IEventStore store, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(conflicted);
+        ArgumentNullException.ThrowIfNull(store);
+        if (conflicted.Count == 0)
+        {
+            return;
+        }
+
+        await using var session = await store.OpenAutoCommitSessionAsync(cancellationToken).ConfigureAwait(false);
+        if (_method == BenchmarkMethod.CommitConditionalEvents)
+        {
+            if (await session.ReadHighestSequenceNumberAsync(cancellationToken).ConfigureAwait(false) is { } head)
+            {
+                RaiseTo(ref _head, head);
+            }
+
+            return;
+        }
+
+        foreach (var aggregate in conflicted.Select(c => c.Aggregate).Distinct())
+        {
+            RaiseTo(ref _versions[aggregate], await session.ReadAggregateVersionAsync(_aggregates[aggregate], cancellationToken).ConfigureAwait(false));
+        }
+    }
+
+    private CommitRequest RequestFor(int aggregate, bool measured)
+    {
+        var events = measured ? _events[aggregate] : _warmupEvents[aggregate];
         return _method switch
         {
-            BenchmarkMethod.CommitAggregateEvents => CommitRequest.ForAggregate(_aggregates[slot], Volatile.Read(ref _versions[slot]), events),
-            BenchmarkMethod.CommitConditionalEvents => CommitRequest.ForCondition(_conditions[slot] with { After = Volatile.Read(ref _head) is var head and >= 0 ? head : null }, events),
+            BenchmarkMethod.CommitAggregateEvents => CommitRequest.ForAggregate(_aggregates[aggregate], Volatile.Read(ref _versions[aggregate]), events),
+            BenchmarkMethod.CommitConditionalEvents => CommitRequest.ForCondition(_conditions[aggregate] with { After = Volatile.Read(ref _head) is var head and >= 0 ? head : null }, events),
             _ => CommitRequest.ForEvents(events),
         };
     }
 
-    /// <summary>One commit from every committer, as a wave or a group.</summary>
-    public CommitRequest[] NextGroup(bool measured) => [.. Enumerable.Range(0, Count).Select(slot => Next(slot, measured))];
-
-    /// <summary>Moves committer <paramref name="slot"/>'s aggregate, and the head conditions are made after, on once its commit is acknowledged.</summary>
-    public void Acknowledged(int slot, CommitRequest request, CommitResult result)
+    /// <summary>Raises <paramref name="location"/> to <paramref name="value"/> unless it is already higher: acknowledgements arrive in any order.</summary>
+    private static void RaiseTo(ref long location, long value)
     {
-        ArgumentNullException.ThrowIfNull(request);
-        ArgumentNullException.ThrowIfNull(result);
-        if (request.NextAggregateVersion is { } version)
+        var seen = Volatile.Read(ref location);
+        while (value > seen)
         {
-            Volatile.Write(ref _versions[slot], version);
-        }
-
-        if (request.Condition is not null && result.SequenceNumbers.Count > 0)
-        {
-            var last = result.SequenceNumbers.Max();
-            var head = Volatile.Read(ref _head);
-            while (last > head)
+            var found = Interlocked.CompareExchange(ref location, value, seen);
+            if (found == seen)
             {
-                var seen = Interlocked.CompareExchange(ref _head, last, head);
-                if (seen == head)
-                {
-                    break;
-                }
-
-                head = seen;
+                return;
             }
+
+            seen = found;
         }
     }
 
-    private static string CommitterTag(int slot) => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"committer:{slot}");
+    private static string AggregateTag(int aggregate) => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"aggregate:{aggregate}");
 }

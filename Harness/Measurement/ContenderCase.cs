@@ -30,12 +30,22 @@ internal sealed class ContenderCase
     private string? _failure;
     private readonly Dictionary<TailingReaderKind, (ReaderRound Seen, LatencyHistogram Lag)> _readers = [];
 
-    private ContenderCase(CellKey cell, IEventLog store, IContender contender, int payloadBytes, TimeSpan timeout, CancellationToken run)
+    private readonly int _conflictRetries;
+    private long _conflicts;
+    private long _retries;
+    private long _givenUp;
+    private long _wastedEvents;
+    private long _committedCommands;
+    private long _committedEvents;
+
+    private ContenderCase(CellKey cell, IEventLog store, IContender contender, HarnessOptions options, CancellationToken run)
     {
         Cell = cell;
         _store = store;
         Contender = contender;
-        Slots = new CommitterSlots(cell, payloadBytes);
+        Slots = new CommitterSlots(cell, options.PayloadBytes, options.Skew);
+        _conflictRetries = options.ConflictRetries;
+        var timeout = options.CaseTimeout;
         _timeout = timeout;
         _run = run;
         _timeLeft = timeout;
@@ -90,7 +100,7 @@ internal sealed class ContenderCase
             return null;
         }
 
-        var target = new ContenderCase(cell, store, contender, options.PayloadBytes, options.CaseTimeout, run);
+        var target = new ContenderCase(cell, store, contender, options, run);
         using var phase = target.StartPhase();
         try
         {
@@ -181,31 +191,75 @@ internal sealed class ContenderCase
         _commits = 0;
         _events = 0;
         _allocated = 0;
+        _conflicts = _retries = _givenUp = _wastedEvents = _committedCommands = _committedEvents = 0;
     }
 
-    /// <summary>Records the acknowledged commits' outcomes, moves their committers on, and throws the first failure: a failed commit fails the case.</summary>
-    public void Complete(IReadOnlyList<CommitOutcome> outcomes, int firstSlot)
+    /// <summary>
+    /// Runs commands to their end, as their application would: each attempt's outcome goes to the ledger and to the
+    /// readers following the round; an acknowledged command moves its aggregate on; in a contended cell, a command whose
+    /// commit conflicts is reloaded from the store and tried again, up to --conflict-retries times, then given up. Any
+    /// other failure (and a conflict where commits cannot conflict) fails the case: it is thrown.
+    /// </summary>
+    /// <returns>The acknowledged commands and their events (given-up commands count in neither).</returns>
+    public async Task<(int Commits, long Events)> RunCommandsAsync(IReadOnlyList<Command> commands, bool measured)
     {
-        ArgumentNullException.ThrowIfNull(outcomes);
-        Exception? failure = null;
-        for (var i = 0; i < outcomes.Count; i++)
+        ArgumentNullException.ThrowIfNull(commands);
+        var pending = commands;
+        int commits = 0;
+        long events = 0;
+        while (pending.Count > 0)
         {
-            var outcome = outcomes[i];
-            Ledger.Record(outcome);
-            if (outcome.Failure is null)
+            var outcomes = await Contender.CommitAsync([.. pending.Select(c => c.Request)], Token).ConfigureAwait(false);
+            var answered = System.Diagnostics.Stopwatch.GetTimestamp();
+            foreach (var reader in Readers)
             {
-                Slots.Acknowledged(firstSlot + i, outcome.Request, outcome.Result!);
+                reader.Acknowledged(outcomes, answered);
             }
-            else
+
+            Exception? failure = null;
+            var conflicted = new List<Command>();
+            for (var i = 0; i < outcomes.Count; i++)
             {
-                failure ??= outcome.Failure;
+                var (command, outcome) = (pending[i], outcomes[i]);
+                Ledger.Record(outcome);
+                if (outcome.Result is { } result)
+                {
+                    Slots.Acknowledged(command, result);
+                    commits++;
+                    events += command.Request.Events.Count;
+                }
+                else if (Slots.Contended && outcome.Failure is ConcurrencyConflictException or AppendConditionFailedException)
+                {
+                    Interlocked.Increment(ref _conflicts);
+                    Interlocked.Add(ref _wastedEvents, command.Request.Events.Count);
+                    if (command.Attempt <= _conflictRetries)
+                    {
+                        conflicted.Add(command);
+                    }
+                    else
+                    {
+                        Interlocked.Increment(ref _givenUp);
+                    }
+                }
+                else
+                {
+                    failure ??= outcome.Failure;
+                }
             }
+
+            if (failure is not null)
+            {
+                throw failure;
+            }
+
+            await Slots.RefreshAsync(conflicted, _store, Token).ConfigureAwait(false);
+            Interlocked.Add(ref _retries, conflicted.Count);
+            pending = [.. conflicted.Select(c => Slots.Retry(c, measured))];
         }
 
-        if (failure is not null)
-        {
-            throw failure;
-        }
+        Interlocked.Add(ref _committedCommands, commits);
+        Interlocked.Add(ref _committedEvents, events);
+        return (commits, events);
     }
 
     /// <summary>Stops the contender, checks its log, removes the log and says what was measured.</summary>
@@ -250,7 +304,8 @@ internal sealed class ContenderCase
             _events > 0 ? (double)_allocated / _events : null,
             _commits, _logSizeAtStart, logSizeAtEnd, WithReaderFindings(verification), _failure,
             ReaderSummaryOf(TailingReaderKind.Naive), ReaderSummaryOf(TailingReaderKind.HighWaterMark), ReaderSummaryOf(TailingReaderKind.TransactionHorizon),
-            qualifying, exit);
+            qualifying, exit, Cell.Aggregates,
+            Slots.Contended ? new ContentionSummary(_committedCommands, _conflicts, _retries, _givenUp, _wastedEvents, _committedEvents, verification.AggregateCommitsChecked) : null);
     }
 
     private ReaderSummary? ReaderSummaryOf(TailingReaderKind kind) =>

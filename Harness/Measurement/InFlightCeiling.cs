@@ -32,7 +32,7 @@ internal sealed class InFlightCeiling : RawCeiling
 
     public override bool TakesWholeGroups => false;
 
-    public override async Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
+    protected override async Task<IReadOnlyList<CommitOutcome>> WriteGroupAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
     {
         _ = _writers.Value;
         var pending = group.Select(r => new Pending(r, new TaskCompletionSource<CommitOutcome>(TaskCreationOptions.RunContinuationsAsynchronously))).ToArray();

@@ -202,18 +202,31 @@ internal static class LabRunner
         if (least > TimeSpan.FromMinutes(minutes))
         {
             throw new ArgumentException(string.Create(CultureInfo.InvariantCulture,
-                $"--budget {minutes:0.#}: {cells} cells x {options.Strategies.Count} strategies need at least about {Math.Ceiling(least.TotalMinutes):0} minutes (every contender starts, qualifies and is checked; the fastest race to the first look); raise --budget or narrow the grid (--events, --concurrency, --load, --methods, --strategies)."));
+                $"--budget {minutes:0.#}: {cells} cells x {options.Strategies.Count} strategies need at least about {Math.Ceiling(least.TotalMinutes):0} minutes (every contender starts, qualifies and is checked; the fastest race to the first look); raise --budget or narrow the grid (--events, --concurrency, --contention, --load, --methods, --strategies)."));
         }
     }
 
-    /// <summary>The grid in the order it runs: load, method, events per commit, concurrency.</summary>
+    /// <summary>
+    /// The grid in the order it runs: load, method, events per commit, concurrency (aggregate and conditional cells on
+    /// --aggregates where they have more committers), then the contended rows: sustained aggregate and conditional
+    /// commits of the fewest events per commit.
+    /// </summary>
     public static IReadOnlyList<CellKey> Cells(HarnessOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        return [.. from load in options.Loads
-                   from method in options.Methods
-                   from events in options.Events
-                   from concurrency in options.Concurrency
-                   select new CellKey(load, method, events, concurrency)];
+        var checkedMethods = options.Methods.Where(m => m != BenchmarkMethod.CommitEvents).ToArray();
+        IEnumerable<CellKey> grid =
+            from load in options.Loads
+            from method in options.Methods
+            from events in options.Events
+            from concurrency in options.Concurrency
+            select new CellKey(load, method, events, concurrency,
+                method != BenchmarkMethod.CommitEvents && options.Aggregates is { } shared && shared < concurrency ? shared : null);
+        var contended = options.Loads.Contains(LoadKind.Sustained)
+            ? from row in options.ContendedRows
+              from method in checkedMethods
+              select new CellKey(LoadKind.Sustained, method, options.Events.Min(), row.Committers, row.Aggregates)
+            : [];
+        return [.. grid.Concat(contended).Distinct()];
     }
 }

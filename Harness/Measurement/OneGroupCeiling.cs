@@ -18,7 +18,7 @@ internal sealed class OneGroupCeiling(IEventLog store) : RawCeiling(store)
 
     public override bool TakesWholeGroups => true;
 
-    public override async Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
+    protected override async Task<IReadOnlyList<CommitOutcome>> WriteGroupAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(group);
         var answers = await Store.WriteBatchAsync(group, cancellationToken).ConfigureAwait(false);

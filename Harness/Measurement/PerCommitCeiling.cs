@@ -16,7 +16,7 @@ internal sealed class PerCommitCeiling(IEventLog store) : RawCeiling(store)
 
     public override bool TakesWholeGroups => false;
 
-    public override async Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken) =>
+    protected override async Task<IReadOnlyList<CommitOutcome>> WriteGroupAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken) =>
         group.Count == 1
             ? await WriteAsync(group, cancellationToken).ConfigureAwait(false)
             : (await Task.WhenAll(group.Select(r => WriteAsync([r], cancellationToken))).ConfigureAwait(false)).SelectMany(o => o).ToArray();

@@ -41,16 +41,38 @@ internal abstract class RawCeiling(IEventLog store) : IContender
     public static RawCeiling Create(string variant, IEventLog store, CellKey cell)
     {
         ArgumentNullException.ThrowIfNull(cell);
-        return variant switch
+        RawCeiling ceiling = variant switch
         {
             OneGroupCeiling.VariantName => new OneGroupCeiling(store),
             InFlightCeiling.VariantName => new InFlightCeiling(store, cell.ConcurrentBatches),
             PerCommitCeiling.VariantName => new PerCommitCeiling(store),
             _ => throw new ArgumentException($"'{variant}' is not a ceiling variant; valid: {string.Join(", ", VariantNames)}.", nameof(variant)),
         };
+        ceiling._plainRows = cell.Contended;
+        return ceiling;
     }
 
-    public abstract Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken);
+    // In a contended cell the rows are written as plain commits: nothing checks a version or a condition there, so the
+    // ceiling bounds what writing the rows costs, not what the conflicts do (a batch statement would refuse two
+    // commits of one aggregate, and a raw writer would overwrite versions the commands race for).
+    private bool _plainRows;
+
+    public async Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(group);
+        if (!_plainRows)
+        {
+            return await WriteGroupAsync(group, cancellationToken).ConfigureAwait(false);
+        }
+
+        var written = await WriteGroupAsync([.. group.Select(r => CommitRequest.ForEvents(r.Events))], cancellationToken).ConfigureAwait(false);
+        return [.. written.Select((outcome, i) => outcome.Result is { } result
+            ? CommitOutcome.Committed(group[i], result with { CommitId = group[i].CommitId })
+            : CommitOutcome.Failed(group[i], outcome.Failure!))];
+    }
+
+    /// <summary>Writes the group its variant's way; outcomes in the requests' order.</summary>
+    protected abstract Task<IReadOnlyList<CommitOutcome>> WriteGroupAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken);
 
     public async Task<VerificationTally> StopAndCheckAsync(CommitLedger ledger, long logSizeAtStart, CancellationToken cancellationToken)
     {

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using EventCommitLab.Strategies.Model;
 
 namespace EventCommitLab.Harness.Measurement;
 
@@ -63,16 +62,12 @@ internal static class SustainedLoad
                     }
                 }
 
-                CommitRequest[] requests = groups ? target.Slots.NextGroup(measured) : [target.Slots.Next(slot, measured)];
-                var outcomes = await target.Contender.CommitAsync(requests, target.Token).ConfigureAwait(false);
+                Command[] commands = groups ? target.Slots.NextGroup(measured) : [target.Slots.Next(slot, measured)];
+                var (committed, committedEvents) = await target.RunCommandsAsync(commands, measured).ConfigureAwait(false);
                 var acknowledged = Stopwatch.GetTimestamp();
-                foreach (var reader in target.Readers)
+                if (measured && committed > 0 && measuredWindow.TryCount(acknowledged, committed, (int)committedEvents))
                 {
-                    reader.Acknowledged(outcomes, acknowledged);
-                }
-                target.Complete(outcomes, groups ? 0 : slot);
-                if (measured && measuredWindow.TryCount(acknowledged, requests.Length, eventsPerCall))
-                {
+                    // From the intended start: a contended command's latency includes its conflicts and retries.
                     (groups ? target.GroupLatency : target.CommitLatency).Record(intendedStart, acknowledged);
                 }
             }

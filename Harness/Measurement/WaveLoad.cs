@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using EventCommitLab.Strategies.Contract;
 
 namespace EventCommitLab.Harness.Measurement;
 
@@ -18,49 +17,37 @@ internal static class WaveLoad
         {
             var wave = target.Slots.NextGroup(measured);
             var waveStarted = Stopwatch.GetTimestamp();
-            IReadOnlyList<CommitOutcome> outcomes;
             if (target.Contender.TakesWholeGroups)
             {
-                outcomes = await target.Contender.CommitAsync(wave, target.Token).ConfigureAwait(false);
-                Acknowledge(target, outcomes);
+                var (committed, committedEvents) = await target.RunCommandsAsync(wave, measured).ConfigureAwait(false);
                 if (measured)
                 {
                     target.GroupLatency.Record(waveStarted, Stopwatch.GetTimestamp());
                 }
+
+                events += committedEvents;
+                commits += committed;
             }
             else
             {
-                outcomes = await Task.WhenAll(wave.Select(async request =>
+                var done = await Task.WhenAll(wave.Select(async command =>
                 {
                     var commitStarted = Stopwatch.GetTimestamp();
-                    var answered = await target.Contender.CommitAsync([request], target.Token).ConfigureAwait(false);
-                    Acknowledge(target, answered);
-                    var outcome = answered[0];
-                    if (measured && outcome.Failure is null)
+                    var (committed, committedEvents) = await target.RunCommandsAsync([command], measured).ConfigureAwait(false);
+                    if (measured && committed > 0)
                     {
+                        // From the command's start: a contended command's latency includes its conflicts and retries.
                         target.CommitLatency.Record(commitStarted, Stopwatch.GetTimestamp());
                     }
 
-                    return outcome;
+                    return (committed, committedEvents);
                 })).ConfigureAwait(false);
+                events += done.Sum(d => d.committedEvents);
+                commits += done.Sum(d => d.committed);
             }
-
-            target.Complete(outcomes, firstSlot: 0);
-            events += wave.Sum(r => r.Events.Count);
-            commits += wave.Length;
         }
         while (Stopwatch.GetElapsedTime(started) < window);
 
         return new RoundSample(events / Stopwatch.GetElapsedTime(started).TotalSeconds, events, commits);
-    }
-
-    /// <summary>Tells the readers, if any follow this round, when these commits' callers heard they were written.</summary>
-    private static void Acknowledge(ContenderCase target, IReadOnlyList<CommitOutcome> outcomes)
-    {
-        var now = Stopwatch.GetTimestamp();
-        foreach (var reader in target.Readers)
-        {
-            reader.Acknowledged(outcomes, now);
-        }
     }
 }

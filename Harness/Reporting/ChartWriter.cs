@@ -77,7 +77,8 @@ public static class ChartWriter
     public static IEnumerable<Chart> Charts(RunRecord record)
     {
         ArgumentNullException.ThrowIfNull(record);
-        foreach (var group in record.Cases.GroupBy(c => (c.Load, c.Method, c.NumberOfEvents)).OrderBy(g => g.Key))
+        // Curves over committers with one aggregate each; a contended row is another load, read in the verdict's contention view.
+        foreach (var group in record.Cases.Where(c => c.Aggregates is null).GroupBy(c => (c.Load, c.Method, c.NumberOfEvents)).OrderBy(g => g.Key))
         {
             var (load, method, events) = group.Key;
             var title = $"{load} load, {method}, {events} event{(events == 1 ? "" : "s")} per commit";

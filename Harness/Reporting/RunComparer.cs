@@ -46,7 +46,7 @@ public static class RunComparer
                 md.AppendLine("| Profile | Load | Method | Events | Concurrent | Old verdict | New verdict | Conflict |").AppendLine("| --- | --- | --- | ---: | ---: | --- | --- | --- |");
                 foreach (var d in differences)
                 {
-                    md.AppendLine(Invariant, $"| {Racing.GuaranteeProfile.Get(d.Profile).Title} | {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.ConcurrentBatches} | {Escape(d.Older)} | {Escape(d.Newer)} | {(d.Conflict ? "**yes**" : "no")} |");
+                    md.AppendLine(Invariant, $"| {Racing.GuaranteeProfile.Get(d.Profile).Title} | {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.Committers} | {Escape(d.Older)} | {Escape(d.Newer)} | {(d.Conflict ? "**yes**" : "no")} |");
                 }
 
                 md.AppendLine();
@@ -64,7 +64,7 @@ public static class RunComparer
             md.AppendLine("| Load | Method | Events | Concurrent | Old winner | New winner | Conflict |").AppendLine("| --- | --- | ---: | ---: | --- | --- | --- |");
             foreach (var d in agreement.WinnerDifferences)
             {
-                md.AppendLine(Invariant, $"| {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.ConcurrentBatches} | {d.Older} | {d.Newer} | {(d.Overlap ? "no: a winner of one is tied in the other" : "**yes**")} |");
+                md.AppendLine(Invariant, $"| {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.Committers} | {d.Older} | {d.Newer} | {(d.Overlap ? "no: a winner of one is tied in the other" : "**yes**")} |");
             }
 
             md.AppendLine();
@@ -78,9 +78,9 @@ public static class RunComparer
         md.AppendLine($"| Load | Method | Events | Concurrent | {string.Join(" | ", contenders)} |");
         md.AppendLine($"| --- | --- | ---: | ---: |{string.Concat(contenders.Select(_ => " ---: |"))}");
         foreach (var cell in before.Keys.Concat(after.Keys).Select(k => k.Cell).Distinct()
-                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches))
+                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue))
         {
-            md.Append(Invariant, $"| {cell.Load.ToString().ToLowerInvariant()} | {cell.Method} | {cell.NumberOfEvents} | {cell.ConcurrentBatches} |");
+            md.Append(Invariant, $"| {cell.Load.ToString().ToLowerInvariant()} | {cell.Method} | {cell.NumberOfEvents} | {cell.Committers} |");
             foreach (var contender in contenders)
             {
                 md.Append(' ').Append(Cell(before.GetValueOrDefault((cell, contender)), after.GetValueOrDefault((cell, contender)))).Append(" |");

@@ -197,7 +197,7 @@ public static class SummaryWriter
         {
             var inRow = cases.Where(c => c.Cell == row).ToArray();
             var separable = CellAnalysis.HasSeparableWinner(inRow);
-            md.Append(Invariant, $"| {row.Method} | {row.NumberOfEvents} | {row.ConcurrentBatches} |");
+            md.Append(Invariant, $"| {row.Method} | {row.NumberOfEvents} | {row.Committers} |");
             foreach (var name in contenders)
             {
                 var c = inRow.FirstOrDefault(x => x.Contender == name);
@@ -225,7 +225,7 @@ public static class SummaryWriter
     }
 
     private static IReadOnlyList<CellKey> Rows(IEnumerable<CaseResult> cases) =>
-        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches)];
+        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue)];
 
     private static IReadOnlyList<string> Contenders(RunRecord record) =>
         [.. record.Strategies.Select(s => s.Strategy).Concat(record.Cases.Select(c => c.Contender)).Distinct().OrderBy(c => IsCeiling(record, c) ? 1 : 0)];
@@ -235,7 +235,7 @@ public static class SummaryWriter
     /// <summary>What checking a condition costs each strategy: its conditional commits' events/s against its plain and aggregate commits' of the same size and concurrency.</summary>
     private static void ConditionalAgainstOthers(StringBuilder md, IReadOnlyList<CaseResult> cases, IReadOnlyList<string> strategies)
     {
-        var conditional = cases.Where(c => c.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling).ToArray();
+        var conditional = cases.Where(c => c.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling && c.Aggregates is null).ToArray();
         var sizes = conditional.Select(c => (c.NumberOfEvents, c.ConcurrentBatches)).Distinct().Order().ToArray();
         if (sizes.Length == 0 || !cases.Any(c => c.Method != BenchmarkMethod.CommitConditionalEvents))
         {
@@ -243,7 +243,7 @@ public static class SummaryWriter
         }
 
         string? Against(CaseResult c, BenchmarkMethod other) =>
-            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.ConcurrentBatches == c.ConcurrentBatches && x.Succeeded) is { } x
+            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.ConcurrentBatches == c.ConcurrentBatches && x.Aggregates is null && x.Succeeded) is { } x
                 ? Ratio(RoundStatistics.AcrossCells(c.EventsPerSecond, x.EventsPerSecond))
                 : null;
 
@@ -345,11 +345,11 @@ public static class SummaryWriter
         md.AppendLine("## Every case").AppendLine();
         md.AppendLine("| Load | Method | Events | Concurrent | Contender | Events/s per round | Commits | p50 / p90 / p95 / p99 / max ms | Log at start / end | Checked |");
         md.AppendLine("| --- | --- | ---: | ---: | --- | --- | ---: | --- | ---: | --- |");
-        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.ConcurrentBatches))
+        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.ConcurrentBatches).ThenByDescending(c => c.Aggregates ?? int.MaxValue))
         {
             var latency = c.CommitLatency ?? c.GroupLatency;
             md.AppendLine(Invariant,
-                $"| {c.Load.ToString().ToLowerInvariant()} | {c.Method} | {c.NumberOfEvents} | {c.ConcurrentBatches} | {c.Contender} | " +
+                $"| {c.Load.ToString().ToLowerInvariant()} | {c.Method} | {c.NumberOfEvents} | {c.Cell.Committers} | {c.Contender} | " +
                 $"{string.Join(", ", c.RoundEventsPerSecond.Select(r => r is { } v ? v.ToString("N0", Invariant) : "-"))} | {c.Commits:N0} | " +
                 $"{(latency is null ? "-" : string.Create(Invariant, $"{latency.P50Ms:0.##} / {latency.P90Ms:0.##} / {(latency.P95Ms is { } p95 ? p95.ToString("0.##", CultureInfo.InvariantCulture) : "-")} / {latency.P99Ms:0.##} / {latency.MaxMs:0.##}{(c.CommitLatency is null ? " (group)" : "")}"))} | " +
                 $"{c.LogSizeAtStart:N0} / {c.LogSizeAtEnd:N0} | {Escape(Checked(c.Verification))} |");
@@ -366,7 +366,7 @@ public static class SummaryWriter
         _ => "not checked",
     };
 
-    private static string Row(CaseResult c) => $"{c.Load.ToString().ToLowerInvariant()} {c.Method} {c.NumberOfEvents}x{c.ConcurrentBatches}";
+    private static string Row(CaseResult c) => $"{c.Load.ToString().ToLowerInvariant()} {c.Method} {c.Cell.Shape}";
 
     private static string Share(int part, int whole) => whole == 0 ? "-" : Percent((double)part / whole);
 

@@ -66,7 +66,7 @@ public static class VerdictWriter
             md.AppendLine(Invariant, $"## {Load(group.Key.Load)} · {Method(group.Key.Method)}").AppendLine();
             md.AppendLine("| Events x committers | Verdict | Events/s [95%] | × current | Of ceiling | p50 / p95 / p99 ms | Checks saw it keep | Nearest that lost |");
             md.AppendLine("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |");
-            foreach (var verdict in group.OrderBy(v => v.ConcurrentBatches).ThenBy(v => v.NumberOfEvents))
+            foreach (var verdict in group.OrderBy(v => v.ConcurrentBatches).ThenBy(v => v.NumberOfEvents).ThenByDescending(v => v.Aggregates ?? int.MaxValue))
             {
                 var shown = false;
                 foreach (var profile in verdict.Profiles)
@@ -77,7 +77,7 @@ public static class VerdictWriter
                         continue;
                     }
 
-                    var label = shown ? $"↳ {GuaranteeProfile.Get(profile.Profile).Title.ToLowerInvariant()}" : $"{verdict.NumberOfEvents} x {verdict.ConcurrentBatches}";
+                    var label = shown ? $"↳ {GuaranteeProfile.Get(profile.Profile).Title.ToLowerInvariant()}" : verdict.Cell.Shape;
                     md.AppendLine(TableRow(record, verdict, profile, label));
                     shown = true;
                 }
@@ -86,11 +86,12 @@ public static class VerdictWriter
             md.AppendLine();
         }
 
+        md.Append(ContentionView.Write(record));
         md.AppendLine("Reading the tables: a row's verdict is among every strategy (unique numbers); a row marked ↳ gives the choice among the strategies " +
             "that also keep numbers gap-free and visible in order, where it differs. *× current*: the chosen strategy's events/s over the event store's current " +
             $"implementation ({StrategyCatalog.Baseline}) in the same rounds. *Of ceiling*: over the fastest raw way found to write the same rows at the same durability, paired per round. " +
             "*Checks saw it keep*: what the verifier (reading the database back against the ledger of what callers were told) and the tailing readers found in this cell. " +
-            "What these rows do not cover (faults, several writer processes, hot aggregates) is in the [README](../../README.md#what-the-verdict-does-not-cover).");
+            "What these rows do not cover (faults, several writer processes) is in the [README](../../README.md#what-the-verdict-does-not-cover).");
         return md.ToString();
     }
 
@@ -116,7 +117,7 @@ public static class VerdictWriter
             }
 
             md.AppendLine(Invariant, $"**{profile.Title}**: {profile.Keeps}. Judged: {string.Join(", ", members)}.").AppendLine();
-            foreach (var group in verdicts.Where(v => v.For(profile.Id) is not null).GroupBy(v => (v.Load, v.Method)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method))
+            foreach (var group in verdicts.Where(v => v.For(profile.Id) is not null && v.Aggregates is null).GroupBy(v => (v.Load, v.Method)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method))
             {
                 // Committer counts in a row with the same choice, decided the same way, are said once over all their rows.
                 var merged = new List<(int From, int To, List<CellVerdict> Rows, string? Choice)>();
@@ -136,6 +137,11 @@ public static class VerdictWriter
                 }
 
                 md.AppendLine(Invariant, $"- {Load(group.Key.Load)}, {Method(group.Key.Method).ToLowerInvariant()}: {string.Join("; ", merged.Select(x => $"{Committers(x.From, x.To)}: {Choice(record, profile, x.Rows, x.Choice)}"))}.");
+            }
+
+            foreach (var contended in verdicts.Where(v => v.For(profile.Id) is not null && v.Aggregates is not null).OrderBy(v => v.Method).ThenBy(v => v.ConcurrentBatches))
+            {
+                md.AppendLine(Invariant, $"- {Load(contended.Load)}, {Method(contended.Method).ToLowerInvariant()}, **contended** ({contended.Cell.Committers}, {contended.NumberOfEvents} event{(contended.NumberOfEvents == 1 ? "" : "s")} per command): {Choice(record, profile, [contended], contended.For(profile.Id)!.Recommended)}.");
             }
 
             md.AppendLine();
@@ -297,7 +303,7 @@ public static class VerdictWriter
     private static string Committers(int from, int to) =>
         from == to ? $"{from} committer{(from == 1 ? "" : "s")}" : $"{from}–{to} committers";
 
-    private static string Row(CellKey cell) => $"{cell.Load.ToString().ToLowerInvariant()} {cell.Method} {cell.NumberOfEvents} x {cell.ConcurrentBatches}";
+    private static string Row(CellKey cell) => $"{cell.Load.ToString().ToLowerInvariant()} {cell.Method} {cell.Shape}";
 
     private static string Load(LoadKind load) => load == LoadKind.Waves ? "Waves" : "Sustained load";
 

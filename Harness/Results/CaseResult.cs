@@ -18,6 +18,8 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="HorizonReader">What the transaction-horizon reader saw; null without one (it reads only strategies that store transaction ids).</param>
 /// <param name="QualifyingEventsPerSecond">Its qualifying round (every contender, the readers following; not in any statistic); null in runs made before the race.</param>
 /// <param name="Exit">Why and after how many race rounds it left the race; null when it ran to the end, or in runs made before the race.</param>
+/// <param name="Aggregates">The aggregates a contended cell's committers draw from; null for one per committer.</param>
+/// <param name="Contention">What contention cost it (conflicts, retries, commands given up, wasted events); null outside contended cells.</param>
 public sealed record CaseResult(
     LoadKind Load,
     BenchmarkMethod Method,
@@ -47,9 +49,11 @@ public sealed record CaseResult(
     ReaderSummary? HighWaterMarkReader = null,
     ReaderSummary? HorizonReader = null,
     double? QualifyingEventsPerSecond = null,
-    Racing.RaceExit? Exit = null)
+    Racing.RaceExit? Exit = null,
+    int? Aggregates = null,
+    ContentionSummary? Contention = null)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates);
 
     public bool Succeeded => Failure is null && EventsPerSecond is not null;
 
@@ -58,6 +62,6 @@ public sealed record CaseResult(
     {
         ArgumentNullException.ThrowIfNull(cell);
         return new CaseResult(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches, contender, isCeiling, null, [], 0, false, null, false, false,
-            null, null, null, null, null, null, 0, 0, 0, VerificationTally.NotChecked, cause);
+            null, null, null, null, null, null, 0, 0, 0, VerificationTally.NotChecked, cause, Aggregates: cell.Aggregates);
     }
 }

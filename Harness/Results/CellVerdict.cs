@@ -8,11 +8,12 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="Ceiling">The ceiling: round by round the fastest raw writer still racing, as a geometric mean with its 95% interval.</param>
 /// <param name="CeilingVariant">The raw writer that led the ceiling's race.</param>
 /// <param name="Profiles">One verdict per guarantee profile with a strategy measured in it.</param>
+/// <param name="Aggregates">The aggregates a contended cell's committers draw from; null for one per committer.</param>
 public sealed record CellVerdict(
     LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, int ConcurrentBatches, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
-    IReadOnlyList<ProfileVerdict> Profiles)
+    IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates);
 
     public ProfileVerdict? For(string profile) => Profiles.FirstOrDefault(p => p.Profile == profile);
 }

@@ -14,6 +14,8 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="ErrorRate">α of the race: the chance one decision is wrong, split over the looks; null in runs made before the race.</param>
 /// <param name="Looks">The race rounds after which the race decides; null in runs made before the race.</param>
 /// <param name="BudgetMinutes">The run's budget; null when it had none.</param>
+/// <param name="Skew">Contended cells: 0 when commands drew their aggregates uniformly, else the Zipf exponent; null in runs made before contention.</param>
+/// <param name="ConflictRetries">Contended cells: a command's attempts after a conflict before it was given up; null in runs made before contention.</param>
 public sealed record MeasurementSettings(
     string Preset,
     IReadOnlyList<LoadKind> Loads,
@@ -29,7 +31,9 @@ public sealed record MeasurementSettings(
     double? Margin = null,
     double? ErrorRate = null,
     IReadOnlyList<int>? Looks = null,
-    double? BudgetMinutes = null)
+    double? BudgetMinutes = null,
+    double? Skew = null,
+    int? ConflictRetries = null)
 {
     /// <summary>How the cells race; null for runs made before the race.</summary>
     [System.Text.Json.Serialization.JsonIgnore]

@@ -6,7 +6,8 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="Checked">How the case was checked.</param>
 /// <param name="ExpectedEvents">Events the ledger (or, for the ceiling, the rows written) says the log must hold.</param>
 /// <param name="FoundEvents">Events in the log.</param>
-public sealed record VerificationTally(VerificationKind Checked, bool Passed, long ExpectedEvents, long FoundEvents, IReadOnlyList<ViolationTally> Violations)
+/// <param name="AggregateCommitsChecked">Acknowledged aggregate commits whose expected version was held against the log.</param>
+public sealed record VerificationTally(VerificationKind Checked, bool Passed, long ExpectedEvents, long FoundEvents, IReadOnlyList<ViolationTally> Violations, long AggregateCommitsChecked = 0)
 {
     public static VerificationTally NotChecked { get; } = new(VerificationKind.NotChecked, false, 0, 0, []);
 
@@ -15,7 +16,8 @@ public sealed record VerificationTally(VerificationKind Checked, bool Passed, lo
         ArgumentNullException.ThrowIfNull(report);
         return new(VerificationKind.Verifier, report.Passed, report.ExpectedEvents, report.FoundEvents,
             [.. report.Violations.GroupBy(v => (v.Kind, v.Severity))
-                .Select(g => new ViolationTally(g.Key.Kind, g.Key.Severity == ViolationSeverity.Failure, g.Count(), g.First().Detail))]);
+                .Select(g => new ViolationTally(g.Key.Kind, g.Key.Severity == ViolationSeverity.Failure, g.Count(), g.First().Detail))],
+            report.ExpectedVersionsChecked);
     }
 
     public static VerificationTally RowCount(long written, long found) => new(VerificationKind.RowCount, written == found, written, found, []);

@@ -116,8 +116,15 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
             return AggregateVersionCheck.Success;
         }
 
-        var found = await Find(collections.Aggregates, new BsonDocument("_id", id)).Limit(1).FirstOrDefaultAsync(cancellationToken).ConfigureAwait(false);
-        return AggregateVersionCheck.Mismatch(found?["version"].ToInt64() ?? 0);
+        return AggregateVersionCheck.Mismatch(await ReadAggregateVersionAsync(aggregate, cancellationToken).ConfigureAwait(false));
+    }
+
+    public async Task<long> ReadAggregateVersionAsync(AggregateKey aggregate, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(aggregate);
+        var found = await Find(collections.Aggregates, new BsonDocument("_id", MongoEventDocuments.AggregateId(aggregate))).Limit(1)
+            .FirstOrDefaultAsync(cancellationToken).ConfigureAwait(false);
+        return found?["version"].ToInt64() ?? 0;
     }
 
     /// <summary>

@@ -450,10 +450,15 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
             }
         }
 
+        return AggregateVersionCheck.Mismatch(await ReadAggregateVersionAsync(aggregate, cancellationToken).ConfigureAwait(false));
+    }
+
+    public async Task<long> ReadAggregateVersionAsync(AggregateKey aggregate, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(aggregate);
         await using var read = Command("SELECT version FROM aggregates WHERE event_source = $1 AND aggregate_type = $2");
         AddAggregateParameters(read, aggregate);
-        var actual = await read.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long version ? version : 0;
-        return AggregateVersionCheck.Mismatch(actual);
+        return await read.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long version ? version : 0;
     }
 
     public async Task CommitAsync(CancellationToken cancellationToken)

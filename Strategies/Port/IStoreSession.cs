@@ -46,6 +46,9 @@ public interface IStoreSession : IAsyncDisposable
     /// <exception cref="NotSupportedException">The store does not offer the feature (see <see cref="IEventStore.Lacks"/>).</exception>
     Task<IReadOnlyList<long>> InsertEventsNumberedByServerAsync(CommitRequest request, bool recordTransaction, CancellationToken cancellationToken);
 
+    /// <summary>An aggregate's stored version, 0 when it does not exist: what an application reloads before deciding again after a conflict.</summary>
+    Task<long> ReadAggregateVersionAsync(AggregateKey aggregate, CancellationToken cancellationToken);
+
     /// <summary>
     /// Moves an aggregate from <paramref name="expectedVersion"/> to <paramref name="nextVersion"/>, creating it when
     /// <paramref name="expectedVersion"/> is 0. When it is at another version nothing changes and the result says so;

@@ -77,7 +77,7 @@ public sealed class CommitLedger
         return outcome switch
         {
             { Result: { } result } => new LedgerEntry(
-                request.CommitId, events.Length, LedgerOutcome.Acknowledged, result.SequenceNumbers, null, events, result.AggregateVersion),
+                request.CommitId, events.Length, LedgerOutcome.Acknowledged, result.SequenceNumbers, null, events, result.AggregateVersion, request.Aggregate),
             { Failure: ConcurrencyConflictException or AppendConditionFailedException } => new LedgerEntry(request.CommitId, events.Length, LedgerOutcome.Conflict, null, null, events),
             { Failure: CommitOutcomeUnknownException or OperationCanceledException } => new LedgerEntry(
                 request.CommitId, events.Length, LedgerOutcome.Unknown, null, outcome.Failure.Message, events),

@@ -33,10 +33,46 @@ public static class EventLogVerifier
         CheckCommits(snapshot.Events, ledger, claimed, Add);
         CheckSequence(snapshot.Events, claimed, Add);
         CheckAggregates(snapshot, Add);
+        var versionsChecked = CheckExpectedVersions(snapshot.Events, ledger, Add);
         CheckCounter(snapshot, claimed, Add);
 
         var expected = ledger.Where(e => e.Outcome == LedgerOutcome.Acknowledged).Sum(e => (long)e.EventCount);
-        return new VerificationReport(expected, snapshot.Events.Count, violations);
+        return new VerificationReport(expected, snapshot.Events.Count, violations, versionsChecked);
+    }
+
+    /// <summary>
+    /// Holds every acknowledged aggregate commit to the version it expected: its first event in the log gives the
+    /// aggregate the version after it, and no other acknowledged commit expected the aggregate at that version. With
+    /// the log's own version order (<see cref="CheckAggregates"/>), every acknowledged commit then saw exactly the
+    /// aggregate it was decided on. Returns how many commits were checked.
+    /// </summary>
+    private static long CheckExpectedVersions(IReadOnlyList<StoredEvent> events, IReadOnlyList<LedgerEntry> ledger, Action<ViolationKind, bool, string> add)
+    {
+        var acknowledged = ledger.Where(e => e is { Outcome: LedgerOutcome.Acknowledged, Expected: not null }).ToArray();
+        if (acknowledged.Length == 0)
+        {
+            return 0;
+        }
+
+        var firstVersion = events.Where(e => e.AggregateVersion is not null).GroupBy(e => e.CommitId)
+            .ToDictionary(g => g.Key, g => g.MinBy(e => e.SequenceNumber)!.AggregateVersion!.Value);
+        foreach (var entry in acknowledged)
+        {
+            var expected = entry.Expected!;
+            if (firstVersion.TryGetValue(entry.CommitId, out var first) && first != expected.ExpectedVersion + 1)
+            {
+                add(ViolationKind.ExpectedVersionNotHeld, true,
+                    string.Create(CultureInfo.InvariantCulture, $"commit {entry.CommitId} expected aggregate {expected.Aggregate} at version {expected.ExpectedVersion} but its first event is at version {first}"));
+            }
+        }
+
+        foreach (var shared in acknowledged.GroupBy(e => (e.Expected!.Aggregate, e.Expected.ExpectedVersion)).Where(g => g.Count() > 1))
+        {
+            add(ViolationKind.ExpectedVersionShared, true,
+                string.Create(CultureInfo.InvariantCulture, $"{shared.Count()} acknowledged commits expected aggregate {shared.Key.Aggregate} at version {shared.Key.ExpectedVersion}: {string.Join(", ", shared.Select(e => e.CommitId))}"));
+        }
+
+        return acknowledged.Length;
     }
 
     private static void CheckCommits(

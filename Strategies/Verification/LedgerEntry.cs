@@ -1,3 +1,5 @@
+using EventCommitLab.Strategies.Model;
+
 namespace EventCommitLab.Strategies.Verification;
 
 /// <summary>One commit as the caller saw it.</summary>
@@ -5,6 +7,7 @@ namespace EventCommitLab.Strategies.Verification;
 /// <param name="Failure">A short cause, for a commit that failed.</param>
 /// <param name="Events">The commit's events as handed over, in order; null when only the count is known (the content is then not checked).</param>
 /// <param name="AcknowledgedAggregateVersion">The aggregate version the caller was given, for an acknowledged aggregate commit.</param>
+/// <param name="Expected">The aggregate and the version the commit expected it at, for an aggregate commit.</param>
 public sealed record LedgerEntry(
     Guid CommitId,
     int EventCount,
@@ -12,4 +15,5 @@ public sealed record LedgerEntry(
     IReadOnlyList<long>? AcknowledgedSequenceNumbers,
     string? Failure,
     IReadOnlyList<EventFingerprint>? Events = null,
-    long? AcknowledgedAggregateVersion = null);
+    long? AcknowledgedAggregateVersion = null,
+    AggregateExpectation? Expected = null);

@@ -42,6 +42,15 @@ public enum ViolationKind
     /// <summary>An aggregate's version jumps along the log, or does not start at 1.</summary>
     AggregateVersionSkipped,
 
+    /// <summary>
+    /// An acknowledged aggregate commit's events are in the log at versions that do not follow the version it expected:
+    /// the expected-version check let it through against another version.
+    /// </summary>
+    ExpectedVersionNotHeld,
+
+    /// <summary>Two acknowledged commits expected the same aggregate at the same version: both passed one check, one of them wrongly.</summary>
+    ExpectedVersionShared,
+
     /// <summary>An aggregate's stored version disagrees with its events.</summary>
     AggregateRowMismatch,
 

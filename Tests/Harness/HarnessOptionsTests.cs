@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
@@ -27,6 +28,32 @@ public sealed class HarnessOptionsTests
         Assert.Equal([3, 6, 12, 24], options.Measurement(true).Race!.Looks);
         Assert.Null(options.Postgres.ConnectionString);
         Assert.Equal(ReaderKind.All, options.Measurement(true).Reader);
+    }
+
+    [Fact]
+    public void the_default_grid_adds_one_contended_sustained_row_per_checked_method_at_its_highest_concurrency()
+    {
+        var cells = LabRunner.Cells(HarnessOptions.Parse(["--methods", "CommitEvents,CommitAggregateEvents,CommitConditionalEvents"], NoEnvironment));
+
+        Assert.Equal(2 * 3 * 3 * 3 + 2, cells.Count);
+        Assert.Equal(
+            [new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 1, 100, 10), new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitConditionalEvents, 1, 100, 10)],
+            cells.Where(c => c.Contended));
+        var options = HarnessOptions.Parse([], NoEnvironment);
+        Assert.Equal((0.0, 10), (options.Measurement(true).Skew, options.Measurement(true).ConflictRetries));
+    }
+
+    [Fact]
+    public void contended_rows_follow_the_options_and_a_grid_below_ten_committers_has_none_unless_asked()
+    {
+        Assert.DoesNotContain(LabRunner.Cells(HarnessOptions.Parse(["--concurrency", "1,2"], NoEnvironment)), c => c.Contended);
+        Assert.DoesNotContain(LabRunner.Cells(HarnessOptions.Parse(["--contention", "none"], NoEnvironment)), c => c.Contended);
+        Assert.Equal(
+            [new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 2, 1), new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 1000, 50)],
+            LabRunner.Cells(HarnessOptions.Parse(["--events", "10,100", "--concurrency", "1", "--contention", "2:1,1000:50"], NoEnvironment)).Where(c => c.Contended).OrderBy(c => c.ConcurrentBatches));
+        var shared = LabRunner.Cells(HarnessOptions.Parse(["--aggregates", "5", "--concurrency", "1,10", "--contention", "none", "--skew", "1.1"], NoEnvironment));
+        Assert.All(shared, c => Assert.Equal(c.Method != BenchmarkMethod.CommitEvents && c.ConcurrentBatches > 5 ? 5 : null, c.Aggregates));
+        Assert.Equal(1.1, HarnessOptions.Parse(["--skew", "1.1"], NoEnvironment).Measurement(true).Skew);
     }
 
     [Fact]
@@ -82,6 +109,11 @@ public sealed class HarnessOptionsTests
     [InlineData("--margin", "0.9", "'0.9' is not a number from 0.01 to 0.5", "--margin")]
     [InlineData("--window", "forever", "'forever' is not a number from 0.05 to 600", "--window")]
     [InlineData("--write-concern", "w2", "unknown value 'w2'", "w1, journaled, majority")]
+    [InlineData("--contention", "10:10", "'10:10' is not COMMITTERS:AGGREGATES", "e.g. 100:10; or none")]
+    [InlineData("--contention", "100", "'100' is not COMMITTERS:AGGREGATES", "fewer aggregates")]
+    [InlineData("--skew", "-1", "'-1' is not a number from 0 to 4", "--skew")]
+    [InlineData("--aggregates", "0", "'0' is not a whole number from 1 to 100000", "--aggregates")]
+    [InlineData("--conflict-retries", "many", "'many' is not a whole number from 0 to 1000", "--conflict-retries")]
     [InlineData("--reader", "eager", "unknown value 'eager'", "none, naive")]
     public void a_bad_value_is_named_with_what_is_valid(string option, string value, string problem, string valid)
     {

@@ -63,6 +63,34 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.False(Directory.Exists(folder + ".partial"));
     }
 
+    [Fact]
+    public async Task two_committers_on_one_aggregate_conflict_reload_and_retry_and_every_acknowledged_version_holds()
+    {
+        var folder = Path.Combine(_root, "contended");
+
+        var (exit, record) = await RunAsync(folder, "--strategies", "TransactionalCounter,BatchingPipeline", "--load", "sustained", "--methods", "CommitAggregateEvents",
+            "--events", "1", "--concurrency", "2", "--aggregates", "1", "--reader", "none");
+
+        Assert.Equal(0, exit);
+        var strategies = record!.Cases.Where(c => !c.IsCeiling).ToArray();
+        Assert.Equal(["BatchingPipeline", "TransactionalCounter"], strategies.Select(c => c.Contender).Order(StringComparer.Ordinal));
+        Assert.All(strategies, c =>
+        {
+            Assert.True(c.Succeeded, c.Failure);
+            Assert.Equal(1, c.Aggregates);
+            var contention = Assert.IsType<ContentionSummary>(c.Contention);
+            Assert.True(contention.Conflicts > 0, $"{c.Contender}: no conflict among {contention.Committed} commands on one aggregate");
+            Assert.Equal(contention.Conflicts, contention.Retries + contention.GivenUp);
+            Assert.Equal(contention.Conflicts * 1, contention.WastedEvents);
+            Assert.True(c.Verification.Passed, c.Contender);
+            Assert.True(c.Verification.AggregateCommitsChecked > contention.Committed, c.Contender);
+        });
+        var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
+        Assert.Contains("## Contention: commands on shared aggregates", verdict, StringComparison.Ordinal);
+        Assert.Contains("| 1 x 2 on 1 aggregates |", verdict, StringComparison.Ordinal);
+        Assert.Contains("**contended** (2 on 1 aggregates, 1 event per command)", verdict, StringComparison.Ordinal);
+    }
+
     /// <summary>A dry-job run of the main command into <paramref name="folder"/>, and the record it wrote (null when it wrote none).</summary>
     private static async Task<(int Exit, RunRecord? Record)> RunAsync(string folder, params string[] grid)
     {

@@ -52,7 +52,7 @@ public sealed class SummaryWriterTests
     {
         Assert.StartsWith("| CommitEvents | 1 | 10 | **300", Row("### Events per second", "| CommitEvents | 1 | 10 |"), StringComparison.Ordinal);
         Assert.Contains("| failed [1] |", Row("### Events per second", "| CommitEvents | 1 | 10 |"), StringComparison.Ordinal);
-        Assert.Contains("| [1] | waves CommitEvents 1x10 InsertMany | CommitRetriesExhaustedException: Retries exhausted", _summary, StringComparison.Ordinal);
+        Assert.Contains("| [1] | waves CommitEvents 1 x 10 InsertMany | CommitRetriesExhaustedException: Retries exhausted", _summary, StringComparison.Ordinal);
     }
 
     [Fact]

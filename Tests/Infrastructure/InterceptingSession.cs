@@ -33,6 +33,8 @@ internal sealed class InterceptingSession(InterceptingEventStore store, IStoreSe
         return await inner.InsertEventsNumberedByServerAsync(request, recordTransaction, cancellationToken);
     }
 
+    public Task<long> ReadAggregateVersionAsync(AggregateKey aggregate, CancellationToken cancellationToken) => inner.ReadAggregateVersionAsync(aggregate, cancellationToken);
+
     public Task<AggregateVersionCheck> TryAdvanceAggregateVersionAsync(
         AggregateKey aggregate, long expectedVersion, long nextVersion, CancellationToken cancellationToken) =>
         inner.TryAdvanceAggregateVersionAsync(aggregate, expectedVersion, nextVersion, cancellationToken);

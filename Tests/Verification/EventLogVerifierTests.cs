@@ -190,6 +190,29 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
         var report = await VerifyAsync(StrategyGuarantees.All);
 
         Assert.Empty(report.Violations);
+        Assert.Equal(1, report.ExpectedVersionsChecked);
+    }
+
+    [Fact]
+    public async Task two_acknowledged_commits_that_expected_one_version_of_an_aggregate_are_named_though_the_log_reads_consistently()
+    {
+        // A check that let the second commit through against version 1 and stamped it on from there: the log's
+        // versions go 1, 2 and the row agrees, but the second commit was decided on an aggregate it never saw.
+        var aggregate = new AggregateKey("order-1", "Order");
+        var first = CommitRequest.ForAggregate(aggregate, 0, Sample.Create(aggregate.EventSource, 1));
+        var second = CommitRequest.ForAggregate(aggregate, 0, Sample.Create(aggregate.EventSource, 1));
+        await WriteAsync(Acknowledged(first, first.Stamp(0), aggregateVersion: 1), Acknowledged(second, [second.Stamp(1)[0] with { AggregateVersion = 2 }], aggregateVersion: 2));
+        await AdvanceAsync(aggregate, 2);
+
+        var report = await VerifyAsync(ClaimsNothing);
+
+        Assert.False(report.Passed);
+        Assert.Equal(2, report.ExpectedVersionsChecked);
+        var notHeld = Assert.Single(report.Violations, v => v.Kind == ViolationKind.ExpectedVersionNotHeld);
+        Assert.Contains($"commit {second.CommitId} expected aggregate {aggregate} at version 0 but its first event is at version 2", notHeld.Detail, StringComparison.Ordinal);
+        var shared = Assert.Single(report.Violations, v => v.Kind == ViolationKind.ExpectedVersionShared);
+        Assert.Equal(ViolationSeverity.Failure, shared.Severity);
+        Assert.Contains($"2 acknowledged commits expected aggregate {aggregate} at version 0", shared.Detail, StringComparison.Ordinal);
     }
 
     [Fact]
