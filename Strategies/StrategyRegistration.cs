@@ -9,6 +9,9 @@ public sealed record StrategyRegistration(string Name, Func<IEventStore, CommitS
 {
     private const string Suffix = "Strategy";
 
+    /// <summary>One of the seven strategies the seed's benchmark compared: the seed verb runs these by default.</summary>
+    public bool InSeed { get; init; }
+
     /// <summary>A strategy registered under its class name without "Strategy", the name it reports itself.</summary>
     public static StrategyRegistration For<T>(Func<IEventStore, CommitStrategyOptions, T> create, params IReadOnlyList<StoreFeature> needs)
         where T : ICommitStrategy =>

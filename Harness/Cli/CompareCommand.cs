@@ -33,21 +33,29 @@ public static class CompareCommand
             throw new ArgumentException("compare needs two run folders. Usage: compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]");
         }
 
-        RunRecord older, newer;
+        var oldName = Path.GetFileName(Path.TrimEndingDirectorySeparator(Path.GetFullPath(positional[0])));
+        var newName = Path.GetFileName(Path.TrimEndingDirectorySeparator(Path.GetFullPath(positional[1])));
+        var target = outFile ?? Path.Combine(Directory.Exists(positional[1]) ? positional[1] : Path.GetDirectoryName(positional[1])!, $"compare-vs-{oldName}.md");
+        string table;
         try
         {
-            older = RunRecord.Read(positional[0]);
-            newer = RunRecord.Read(positional[1]);
+            var (olderSeed, newerSeed) = (Seed.SeedRun.TryRead(positional[0]), Seed.SeedRun.TryRead(positional[1]));
+            if (olderSeed is not null || newerSeed is not null)
+            {
+                table = olderSeed is not null && newerSeed is not null
+                    ? Seed.SeedComparer.Compare(olderSeed, newerSeed, oldName, newName)
+                    : throw new ArgumentException("compare: one folder holds a seed run (seed.json) and the other does not; compare two seed runs, or two runs of the main job.");
+            }
+            else
+            {
+                table = RunComparer.Compare(RunRecord.Read(positional[0]), RunRecord.Read(positional[1]), oldName, newName);
+            }
         }
         catch (Exception e) when (e is FileNotFoundException or InvalidDataException)
         {
             throw new ArgumentException($"compare: {e.Message}", e);
         }
 
-        var oldName = Path.GetFileName(Path.TrimEndingDirectorySeparator(Path.GetFullPath(positional[0])));
-        var newName = Path.GetFileName(Path.TrimEndingDirectorySeparator(Path.GetFullPath(positional[1])));
-        var table = RunComparer.Compare(older, newer, oldName, newName);
-        var target = outFile ?? Path.Combine(Directory.Exists(positional[1]) ? positional[1] : Path.GetDirectoryName(positional[1])!, $"compare-vs-{oldName}.md");
         File.WriteAllText(target, table);
         output.WriteLine(table);
         output.WriteLine($"Written to {target}");

@@ -6,6 +6,7 @@ using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Tags;
+using SeedSettings = EventCommitLab.Harness.Seed.SeedSettings;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
@@ -28,6 +29,7 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
                dotnet run -c Release --project Harness -- faults [--strategies A,B] [--out DIR]   (every strategy under 100 committers while connections are ended and the server is killed; then the verifier)
+               dotnet run -c Release --project Harness -- seed [--strategies A,B] [--iterations N] [--warmups N] [--out DIR]   (the seed's benchmark run by BenchmarkDotNet, in process: the seed's seven strategies, NumberOfEvents and ConcurrentBatches 1, 10, 100, one wave per operation; its GitHub-markdown table and the verifier's findings in seed.md)
                dotnet run -c Release --project Harness -- pipeline [--job J] [--out DIR]   (the group commit's goal cells; each goal's ratio, interval and verdict in goals.md)
                dotnet run -c Release --project Harness -- suite raw [--quick] [--rows N] [--out DIR]   (the store's own floor: 1 000 000 single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; pgbench beside it)
                dotnet run -c Release --project Harness -- suite journal [--quick] [--messages N] [--iterations N] [--strategies A,B]   (the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal)
@@ -166,6 +168,9 @@ public sealed record HarnessOptions
     /// <summary>The sizes of <c>suite raw</c>; null for every other verb.</summary>
     public RawSuiteSettings? Raw { get; init; }
 
+    /// <summary>How BenchmarkDotNet runs <c>seed</c>; null for every other verb.</summary>
+    public SeedSettings? Seed { get; init; }
+
     /// <summary>The sizes of <c>suite journal</c>; null for every other verb.</summary>
     public JournalSuiteSettings? Journal { get; init; }
 
@@ -194,6 +199,36 @@ public sealed record HarnessOptions
 
     private static readonly string[] GridOptions =
         ["--strategies", "--load", "--methods", "--events", "--concurrency", "--aggregates", "--contention", "--skew", "--conflict-retries", "--job", "--rounds", "--window", "--budget", "--margin", "--rate", "--reader", "--reader-loads", "--rows", "--messages", "--iterations"];
+
+    // The seed's benchmark fixes its grid (the seed's parameters and methods, waves); it takes its strategies, its
+    // iterations and the store's options.
+    private static HarnessOptions ParseSeed(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
+    {
+        var settings = SeedSettings.Default;
+        var rest = new List<string>();
+        string Value(int i) => i < args.Count ? args[i] : throw new ArgumentException($"Option {args[i - 1]} needs a value; see --help.");
+        for (var i = 0; i < args.Count; i++)
+        {
+            switch (args[i])
+            {
+                case "--iterations":
+                    settings = settings with { Iterations = (int)Number(args[i], Value(++i), 2, 100) };
+                    break;
+                case "--warmups":
+                    settings = settings with { Warmups = (int)Number(args[i], Value(++i), 0, 20) };
+                    break;
+                case var option when GridOptions.Contains(option) && option != "--strategies":
+                    throw new ArgumentException(
+                        $"seed: {option} has no meaning here (the grid is the seed's: NumberOfEvents and ConcurrentBatches 1, 10, 100, both methods, waves); valid: --strategies, --iterations, --warmups, --payload-bytes, --store, --out, --label, --connection, --pg-bin.");
+                default:
+                    rest.Add(args[i]);
+                    break;
+            }
+        }
+
+        var options = Parse(rest, environment, mongoEnvironment) with { Verb = "seed", Seed = settings };
+        return rest.Contains("--strategies") ? options : options with { Strategies = StrategyCatalog.Seed };
+    }
 
     private static HarnessOptions ParseSuite(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
     {
@@ -304,6 +339,11 @@ public sealed record HarnessOptions
             }
 
             return Parse([.. args.Skip(1)], environment, mongoEnvironment) with { Verb = "pipeline" };
+        }
+
+        if (args.Count > 0 && args[0] == "seed")
+        {
+            return ParseSeed([.. args.Skip(1)], environment, mongoEnvironment);
         }
 
         if (args.Count > 0 && args[0] == "suite")

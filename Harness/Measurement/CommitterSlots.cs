@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
@@ -13,7 +14,8 @@ namespace EventCommitLab.Harness.Measurement;
 /// conflicts. A command carries the aggregate's NumberOfEvents events (under a new commit id each time); an aggregate
 /// commit expects the version last acknowledged for it, a conditional commit asks that no event of its aggregate's tag
 /// follow the head acknowledged so far: what an application's cache would know. After a conflict,
-/// <see cref="RefreshAsync"/> reads the store, as an application reloads an aggregate before deciding again.
+/// <see cref="RefreshAsync"/> learns the aggregate's version from the conflict's answer or the store, as an application
+/// reloads an aggregate before deciding again.
 /// </summary>
 internal sealed class CommitterSlots
 {
@@ -94,14 +96,28 @@ internal sealed class CommitterSlots
     }
 
     /// <summary>
-    /// Reads what conflicted commands need to decide again: each aggregate's stored version, or the log's head for
-    /// conditional commits (every event of their tags up to it is then known).
+    /// Learns what conflicted commands need to decide again: each aggregate's version as the store answered the
+    /// conflict (every store reads it when a check fails, in the same round trip), else as read from the store now; for
+    /// conditional commits, the log's head read from the store (every event of their tags up to it is then known).
     /// </summary>
-    public async Task RefreshAsync(IReadOnlyCollection<Command> conflicted, IEventStore store, CancellationToken cancellationToken)
+    public async Task RefreshAsync(IReadOnlyCollection<(Command Command, Exception Conflict)> conflicted, IEventStore store, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(conflicted);
         ArgumentNullException.ThrowIfNull(store);
-        if (conflicted.Count == 0)
+        var unanswered = new HashSet<int>();
+        foreach (var (command, conflict) in conflicted)
+        {
+            if (conflict is ConcurrencyConflictException { ActualVersion: { } actual })
+            {
+                RaiseTo(ref _versions[command.Aggregate], actual);
+            }
+            else
+            {
+                unanswered.Add(command.Aggregate);
+            }
+        }
+
+        if (unanswered.Count == 0)
         {
             return;
         }
@@ -117,7 +133,7 @@ internal sealed class CommitterSlots
             return;
         }
 
-        foreach (var aggregate in conflicted.Select(c => c.Aggregate).Distinct())
+        foreach (var aggregate in unanswered)
         {
             RaiseTo(ref _versions[aggregate], await session.ReadAggregateVersionAsync(_aggregates[aggregate], cancellationToken).ConfigureAwait(false));
         }

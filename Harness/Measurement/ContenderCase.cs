@@ -197,7 +197,7 @@ internal sealed class ContenderCase
     /// <summary>
     /// Runs commands to their end, as their application would: each attempt's outcome goes to the ledger and to the
     /// readers following the round; an acknowledged command moves its aggregate on; in a contended cell, a command whose
-    /// commit conflicts is reloaded from the store and tried again, up to --conflict-retries times, then given up. Any
+    /// commit conflicts learns its aggregate's version (from the conflict's answer, else the store) and is tried again, up to --conflict-retries times, then given up. Any
     /// other failure (and a conflict where commits cannot conflict) fails the case: it is thrown.
     /// </summary>
     /// <returns>The acknowledged commands and their events (given-up commands count in neither).</returns>
@@ -217,7 +217,7 @@ internal sealed class ContenderCase
             }
 
             Exception? failure = null;
-            var conflicted = new List<Command>();
+            var conflicted = new List<(Command Command, Exception Conflict)>();
             for (var i = 0; i < outcomes.Count; i++)
             {
                 var (command, outcome) = (pending[i], outcomes[i]);
@@ -234,7 +234,7 @@ internal sealed class ContenderCase
                     Interlocked.Add(ref _wastedEvents, command.Request.Events.Count);
                     if (command.Attempt <= _conflictRetries)
                     {
-                        conflicted.Add(command);
+                        conflicted.Add((command, outcome.Failure));
                     }
                     else
                     {
@@ -254,7 +254,7 @@ internal sealed class ContenderCase
 
             await Slots.RefreshAsync(conflicted, _store, Token).ConfigureAwait(false);
             Interlocked.Add(ref _retries, conflicted.Count);
-            pending = [.. conflicted.Select(c => Slots.Retry(c, measured))];
+            pending = [.. conflicted.Select(c => Slots.Retry(c.Command, measured))];
         }
 
         Interlocked.Add(ref _committedCommands, commits);

@@ -32,7 +32,7 @@ internal static class ContentionView
         var retries = m.ConflictRetries?.ToString(Invariant) ?? "?";
         md.AppendLine(
             $"Each command draws its aggregate (a conditional command: its aggregate's tag) from the row's, {drawn}. " +
-            "A commit that conflicts is answered as an application does: the aggregate is read again from the store (a conditional command reads the log's head) and the command is tried again, " +
+            "A commit that conflicts is answered as an application does: it learns the aggregate's version (from the conflict's answer, which the store read when the check failed; from the store where an answer lacks it; a conditional command reads the log's head) and the command is tried again, " +
             $"up to {retries} times, then given up. Events/s counts acknowledged commands only; latency runs from the command's start to its acknowledgement, retries included. " +
             "*Alone*: the same strategy in the row of the same size with one aggregate per committer (another cell: not paired). " +
             "*Wasted*: events handed to the store in attempts that conflicted, per event kept. *Versions checked*: acknowledged aggregate commits the verifier held to the version they expected (none shared, each the one before its first event).");

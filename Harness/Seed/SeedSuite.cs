@@ -1,0 +1,132 @@
+using System.Globalization;
+using System.Runtime.InteropServices;
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Engines;
+using BenchmarkDotNet.Exporters;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Mathematics;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Reporting;
+
+namespace EventCommitLab.Harness.Seed;
+
+/// <summary>
+/// <c>seed</c>: the seed's benchmark class run by BenchmarkDotNet on the store the verb starts, in this process (the
+/// in-process toolchain: the cases share the one private server, which a process per case would have to find or start
+/// itself), exported with BenchmarkDotNet's GitHub-markdown exporter; then each case's log checked by the verifier.
+/// </summary>
+internal static class SeedSuite
+{
+    public const string Name = "seed";
+
+    public const string GitHubReportFile = "benchmarkdotnet-report-github.md";
+
+    public static async Task<int> RunAsync(HarnessOptions options, SeedSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(settings);
+        ArgumentNullException.ThrowIfNull(console);
+        var folder = ResultsFolder.ChooseForSuite(options, Name);
+        var partial = folder + ".partial";
+        Directory.CreateDirectory(partial);
+        try
+        {
+            var started = DateTimeOffset.Now;
+            var source = EnvironmentProbe.GitCommit();
+            var store = StoreCatalog.Get(options.Store);
+            await using var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
+            console.WriteLine($"Store: {provider.Description}");
+            SeedContext.Provider = provider;
+            SeedContext.PayloadBytes = options.PayloadBytes;
+            SeedContext.Strategies = options.Strategies;
+            SeedContext.ClearChecks();
+
+            var job = Job.Default
+                .WithToolchain(new InProcessEmitToolchain(TimeSpan.FromMinutes(30), logOutput: true))
+                .WithStrategy(RunStrategy.Monitoring)
+                .WithLaunchCount(1).WithWarmupCount(settings.Warmups).WithIterationCount(settings.Iterations)
+                .WithInvocationCount(1).WithUnrollFactor(1)
+                .WithId("Seed");
+            var artifacts = Path.Combine(partial, "benchmarkdotnet");
+            var cases = 9 * 2 * options.Strategies.Count;
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"BenchmarkDotNet {BenchmarkDotNetVersion}: {cases} cases ({options.Strategies.Count} strategies x 2 methods x NumberOfEvents 1, 10, 100 x ConcurrentBatches 1, 10, 100), {settings.Warmups} warm-up and {settings.Iterations} measured waves each, in process."));
+            Summary summary;
+            await using (var log = new StreamWriter(Path.Combine(partial, "benchmarkdotnet.log")))
+            {
+                var config = ManualConfig.CreateEmpty()
+                    .AddJob(job)
+                    .AddColumnProvider(DefaultColumnProviders.Instance)
+                    .AddExporter(MarkdownExporter.GitHub)
+                    .AddLogger(new SeedLogger(console, log))
+                    .WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(40))
+                    .WithArtifactsPath(artifacts)
+                    .WithOptions(ConfigOptions.DisableLogFile);
+                // BenchmarkDotNet blocks until every case has run; the cancellation stops the store under it.
+                summary = await Task.Run(() => BenchmarkRunner.Run(typeof(SeedBenchmarks), config), cancellationToken).ConfigureAwait(false);
+            }
+
+            cancellationToken.ThrowIfCancellationRequested();
+            var report = Directory.GetFiles(Path.Combine(artifacts, "results"), "*-report-github.md").Single();
+            File.Move(report, Path.Combine(partial, GitHubReportFile));
+            Directory.Delete(artifacts, recursive: true);
+
+            var checks = SeedContext.Checks;
+            var run = new SeedRun(
+                EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription, provider.Description,
+                store.Durability(options), BenchmarkDotNetVersion,
+                string.Create(CultureInfo.InvariantCulture, $"Monitoring strategy (one wave per operation and per iteration), {settings.Warmups} warm-up and {settings.Iterations} measured iterations, 1 launch, in-process emit toolchain"),
+                commandLine, source, started, DateTimeOffset.Now, [.. Cases(summary, checks)]);
+            run.Write(partial);
+            File.WriteAllText(Path.Combine(partial, SeedWriter.FileName), SeedWriter.Write(run, File.ReadAllText(Path.Combine(partial, GitHubReportFile))));
+            Directory.Move(partial, folder);
+
+            var failed = run.Cases.Count(c => c.MeanMs is null);
+            var broken = run.Cases.Count(c => c.Check is { Passed: false });
+            console.WriteLine($"Seed benchmark: {Path.Combine(folder, SeedWriter.FileName)}; {run.Cases.Count} cases, {failed} without a result, {broken} with a broken guarantee.");
+            return ExitCodes.OfRun(run.Cases.Count, failed, broken);
+        }
+        catch
+        {
+            if (Directory.Exists(partial))
+            {
+                Directory.Delete(partial, recursive: true);
+            }
+
+            throw;
+        }
+        finally
+        {
+            SeedContext.Provider = null;
+        }
+    }
+
+    private static string BenchmarkDotNetVersion => typeof(BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown";
+
+    /// <summary>BenchmarkDotNet's figure, or null where it has none (an interval of too few iterations is infinite).</summary>
+    private static double? Finite(double value) => double.IsFinite(value) ? value : null;
+
+    private static IEnumerable<SeedCase> Cases(Summary summary, IReadOnlyList<SeedCheck> checks)
+    {
+        foreach (var report in summary.Reports)
+        {
+            var benchmark = report.BenchmarkCase;
+            var strategy = (string)benchmark.Parameters["Strategy"];
+            var events = (int)benchmark.Parameters["NumberOfEvents"];
+            var batches = (int)benchmark.Parameters["ConcurrentBatches"];
+            var method = benchmark.Descriptor.WorkloadMethod.Name;
+            var check = checks.LastOrDefault(c => c.Strategy == strategy && c.Method == method && c.NumberOfEvents == events && c.ConcurrentBatches == batches);
+            var stats = report.Success ? report.ResultStatistics : null;
+            const double NsPerMs = 1_000_000;
+            yield return stats is null
+                ? new SeedCase(strategy, method, events, batches, null, null, null, null, null, 0, check)
+                : new SeedCase(strategy, method, events, batches, Finite(stats.Mean / NsPerMs), Finite(stats.StandardDeviation / NsPerMs),
+                    Finite(stats.ConfidenceInterval.Lower / NsPerMs), Finite(stats.ConfidenceInterval.Upper / NsPerMs), stats.ConfidenceInterval.Level.ToPercent(), stats.N, check);
+        }
+    }
+}
