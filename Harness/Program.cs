@@ -48,6 +48,12 @@ try
             options, "dotnet run -c Release --project Harness -- faults" + (args.Length > 1 ? " " + string.Join(' ', args.Skip(1)) : ""), Console.Out, cancellation.Token);
     }
 
+    if (options is { Verb: "sweep", Sweep: { } sweep })
+    {
+        return await EventCommitLab.Harness.Sweep.SweepSuite.RunAsync(
+            options, sweep, "dotnet run -c Release --project Harness -- " + string.Join(' ', args), Console.Out, cancellation.Token);
+    }
+
     if (options is { Verb: "seed", Seed: { } seed })
     {
         return await EventCommitLab.Harness.Seed.SeedSuite.RunAsync(

@@ -7,6 +7,7 @@ using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Tags;
 using SeedSettings = EventCommitLab.Harness.Seed.SeedSettings;
+using SweepSettings = EventCommitLab.Harness.Sweep.SweepSettings;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
@@ -30,6 +31,7 @@ public sealed record HarnessOptions
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
                dotnet run -c Release --project Harness -- faults [--strategies A,B] [--out DIR]   (every strategy under 100 committers while connections are ended and the server is killed; then the verifier)
                dotnet run -c Release --project Harness -- seed [--strategies A,B] [--iterations N] [--warmups N] [--out DIR]   (the seed's benchmark run by BenchmarkDotNet, in process: the seed's seven strategies, NumberOfEvents and ConcurrentBatches 1, 10, 100, one wave per operation; its GitHub-markdown table and the verifier's findings in seed.md)
+               dotnet run -c Release --project Harness -- sweep [--strategies A,B] [--methods M] [--events N] [--concurrency C] [--slo-ms MS] [--window S]   (latency against load: a closed-loop step, then open-loop steps from 10% to 125% of it, for the latest verdict's choice for the cell, the two nearest and the current implementation; capacity at p99 <= --slo-ms [10]; cell [CommitEvents, 1 x 100])
                dotnet run -c Release --project Harness -- pipeline [--job J] [--out DIR]   (the group commit's goal cells; each goal's ratio, interval and verdict in goals.md)
                dotnet run -c Release --project Harness -- suite raw [--quick] [--rows N] [--out DIR]   (the store's own floor: 1 000 000 single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; pgbench beside it)
                dotnet run -c Release --project Harness -- suite journal [--quick] [--messages N] [--iterations N] [--strategies A,B]   (the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal)
@@ -171,6 +173,9 @@ public sealed record HarnessOptions
     /// <summary>How BenchmarkDotNet runs <c>seed</c>; null for every other verb.</summary>
     public SeedSettings? Seed { get; init; }
 
+    /// <summary>The cell and objective of <c>sweep</c>; null for every other verb.</summary>
+    public SweepSettings? Sweep { get; init; }
+
     /// <summary>The sizes of <c>suite journal</c>; null for every other verb.</summary>
     public JournalSuiteSettings? Journal { get; init; }
 
@@ -228,6 +233,49 @@ public sealed record HarnessOptions
 
         var options = Parse(rest, environment, mongoEnvironment) with { Verb = "seed", Seed = settings };
         return rest.Contains("--strategies") ? options : options with { Strategies = StrategyCatalog.Seed };
+    }
+
+    // The sweep is one sustained cell: one method, one commit size, one committer count; its own objective.
+    private static HarnessOptions ParseSweep(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
+    {
+        var slo = SweepSettings.Default.SloMs;
+        var rest = new List<string>();
+        for (var i = 0; i < args.Count; i++)
+        {
+            switch (args[i])
+            {
+                case "--slo-ms":
+                    slo = Decimal(args[i], i + 1 < args.Count ? args[++i] : throw new ArgumentException("Option --slo-ms needs a value; see --help."), 0.01, 60_000);
+                    break;
+                case var option when option is "--load" or "--job" or "--rounds" or "--budget" or "--margin" or "--rate" or "--contention" or "--aggregates" or "--reader-loads":
+                    throw new ArgumentException(
+                        $"sweep: {option} has no meaning here (one sustained cell, a closed-loop step and open-loop steps at fractions of it); valid: --strategies, --methods, --events, --concurrency, --slo-ms, --window, --store, --out, --label.");
+                default:
+                    rest.Add(args[i]);
+                    break;
+            }
+        }
+
+        var options = Parse(rest, environment, mongoEnvironment);
+        var one = new[] { ("--methods", options.Methods.Count), ("--events", options.Events.Count), ("--concurrency", options.Concurrency.Count) }
+            .FirstOrDefault(o => rest.Contains(o.Item1) && o.Item2 != 1);
+        if (one.Item1 is { } many)
+        {
+            throw new ArgumentException($"sweep: {many} takes one value here (the sweep is one cell).");
+        }
+
+        var defaults = SweepSettings.Default;
+        return options with
+        {
+            Verb = "sweep",
+            Reader = ReaderKind.None,
+            Sweep = new SweepSettings(
+                rest.Contains("--methods") ? options.Methods[0] : defaults.Method,
+                rest.Contains("--events") ? options.Events[0] : defaults.NumberOfEvents,
+                rest.Contains("--concurrency") ? options.Concurrency[0] : defaults.Committers,
+                slo,
+                options.WindowSeconds ?? defaults.WindowSeconds),
+        };
     }
 
     private static HarnessOptions ParseSuite(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment)
@@ -339,6 +387,11 @@ public sealed record HarnessOptions
             }
 
             return Parse([.. args.Skip(1)], environment, mongoEnvironment) with { Verb = "pipeline" };
+        }
+
+        if (args.Count > 0 && args[0] == "sweep")
+        {
+            return ParseSweep([.. args.Skip(1)], environment, mongoEnvironment);
         }
 
         if (args.Count > 0 && args[0] == "seed")

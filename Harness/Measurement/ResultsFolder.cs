@@ -24,7 +24,7 @@ internal static class ResultsFolder
         }
 
         var label = options.Label ?? $"{options.Store}-{options.Job.ToString().ToLowerInvariant()}";
-        var root = Path.Combine(RepositoryRoot() ?? Directory.GetCurrentDirectory(), "results");
+        var root = Root;
         var stem = Path.Combine(root, $"{DateTime.Now.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture)}-{Sanitize(label)}");
         var folder = stem;
         for (var n = 2; Directory.Exists(folder) || Directory.Exists(folder + ".partial"); n++)
@@ -59,6 +59,9 @@ internal static class ResultsFolder
             throw;
         }
     }
+
+    /// <summary>The results folder every run is written under by default: results/ of the repository (or of the current folder).</summary>
+    public static string Root => Path.Combine(RepositoryRoot() ?? Directory.GetCurrentDirectory(), "results");
 
     private static string? RepositoryRoot()
     {

@@ -1,0 +1,22 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace EventCommitLab.Harness.Sweep;
+
+/// <summary>A sweep as <c>sweep.json</c> keeps it.</summary>
+/// <param name="SloMs">The p99 latency objective the capacity is read at.</param>
+/// <param name="WindowSeconds">Each step's measured window (it stays open until every committer was acknowledged five times, at most ten windows).</param>
+/// <param name="ChosenFrom">The run whose verdict named the strategies; null when --strategies named them.</param>
+public sealed record SweepRun(
+    string Cpu, int Cores, string Store, string Durability, string CommandLine, string? GitCommit, DateTimeOffset Started, DateTimeOffset Finished,
+    string Method, int NumberOfEvents, int Committers, double SloMs, double WindowSeconds, string? ChosenFrom, IReadOnlyList<SweepCurve> Curves)
+{
+    public const string FileName = "sweep.json";
+
+    private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web)
+    {
+        WriteIndented = true, DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull, Converters = { new JsonStringEnumConverter(JsonNamingPolicy.KebabCaseLower) },
+    };
+
+    public void Write(string folder) => File.WriteAllText(Path.Combine(folder, FileName), JsonSerializer.Serialize(this, Json));
+}

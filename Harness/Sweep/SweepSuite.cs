@@ -1,0 +1,130 @@
+using System.Globalization;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Sweep;
+
+/// <summary>
+/// <c>sweep</c>: the latency-versus-load curve of a few strategies in one sustained cell. Each strategy gets its fresh
+/// log and a warm-up, then a closed-loop step (committers back to back: its saturation in this cell), then open-loop
+/// steps at fractions of that rate, from a tenth to past saturation, with latency from each commit's intended start.
+/// The strategies take their steps in turn, rate by rate, so a drift of the machine reaches all of them; at the end
+/// each log is checked by the verifier.
+/// </summary>
+internal static class SweepSuite
+{
+    public const string Name = "sweep";
+
+    public static async Task<int> RunAsync(HarnessOptions options, SweepSettings sweep, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(sweep);
+        ArgumentNullException.ThrowIfNull(console);
+        var cell = new CellKey(LoadKind.Sustained, sweep.Method, sweep.NumberOfEvents, sweep.Committers);
+        var (strategies, chosenFrom) = options.Strategies.Count < Strategies.StrategyCatalog.All.Count
+            ? (options.Strategies, (string?)null)
+            : SweepChoice.FromLatestVerdict(cell, ResultsFolder.Root);
+        var folder = ResultsFolder.ChooseForSuite(options, Name);
+        var partial = folder + ".partial";
+        Directory.CreateDirectory(partial);
+        try
+        {
+            var started = DateTimeOffset.Now;
+            var source = EnvironmentProbe.GitCommit();
+            var store = StoreCatalog.Get(options.Store);
+            await using var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
+            console.WriteLine($"Store: {provider.Description}");
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"Sweeping {cell} for {string.Join(", ", strategies.Select(s => s.Name))}{(chosenFrom is null ? "" : $" (the verdict of {chosenFrom} and the current implementation)")}: a closed-loop step, then {SweepPlan.Fractions.Count} open-loop steps of {sweep.WindowSeconds:0.##} s each."));
+            var settings = options.Measurement(checkpointBeforeRounds: false) with { WindowSeconds = sweep.WindowSeconds, RampSeconds = sweep.WindowSeconds / 4, RateEventsPerSecond = null };
+            var cases = new List<(string Name, ContenderCase? Case, string? Failure)>();
+            foreach (var strategy in strategies)
+            {
+                try
+                {
+                    cases.Add((strategy.Name, await ContenderCase.StartAsync(cell, strategy, null, provider, options, settings, cancellationToken).ConfigureAwait(false), null));
+                }
+                catch (Exception e) when (!cancellationToken.IsCancellationRequested)
+                {
+                    cases.Add((strategy.Name, null, $"setup failed: {FailureCause.Of(e)}"));
+                }
+            }
+
+            var closed = new Dictionary<string, SweepPoint>(StringComparer.Ordinal);
+            var points = cases.ToDictionary(c => c.Name, _ => new List<SweepPoint>(), StringComparer.Ordinal);
+            foreach (var (name, target, _) in cases)
+            {
+                if (target is not null && await StepAsync(target, settings, null, null).ConfigureAwait(false) is { } point)
+                {
+                    closed[name] = point;
+                    console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {name}: {point.AchievedEventsPerSecond:N0} events/s back to back, p99 {point.Latency?.P99Ms:0.##} ms"));
+                }
+            }
+
+            for (var step = 0; step < SweepPlan.Fractions.Count; step++)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                var fraction = SweepPlan.Fractions[step];
+                // Turns rotate from step to step, so no strategy always follows the same one.
+                foreach (var (name, target, _) in cases.Skip(step % cases.Count).Concat(cases.Take(step % cases.Count)))
+                {
+                    if (target is null || !closed.TryGetValue(name, out var saturation))
+                    {
+                        continue;
+                    }
+
+                    var rate = SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step];
+                    if (await StepAsync(target, settings, fraction, rate).ConfigureAwait(false) is { } point)
+                    {
+                        points[name].Add(point);
+                    }
+                }
+
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  step {step + 1}/{SweepPlan.Fractions.Count} ({fraction:P0} of each strategy's closed-loop rate) done"));
+            }
+
+            var curves = new List<SweepCurve>();
+            foreach (var (name, target, failure) in cases)
+            {
+                var result = target is null ? null : await target.FinishAsync(null, [], null).ConfigureAwait(false);
+                curves.Add(new SweepCurve(name, closed.GetValueOrDefault(name), [.. points[name].OrderBy(p => p.OfferedEventsPerSecond)],
+                    result?.Verification ?? VerificationTally.NotChecked, failure ?? result?.Failure));
+            }
+
+            var run = new SweepRun(
+                EnvironmentProbe.Cpu(), Environment.ProcessorCount, provider.Description, store.Durability(options), commandLine, source, started, DateTimeOffset.Now,
+                sweep.Method.ToString(), sweep.NumberOfEvents, sweep.Committers, sweep.SloMs, sweep.WindowSeconds, chosenFrom, curves);
+            run.Write(partial);
+            File.WriteAllText(Path.Combine(partial, SweepWriter.FileName), SweepWriter.Write(run));
+            var charts = Path.Combine(partial, "charts");
+            Directory.CreateDirectory(charts);
+            ChartWriter.Save(SweepWriter.Charts(run), charts);
+            Directory.Move(partial, folder);
+
+            var failed = curves.Count(c => c.Failure is not null);
+            var broken = curves.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
+            console.WriteLine(SweepWriter.Capacities(run));
+            console.WriteLine($"Sweep: {Path.Combine(folder, SweepWriter.FileName)}; {curves.Count} strategies, {failed} failed, {broken} with a broken guarantee.");
+            return ExitCodes.OfRun(curves.Count, failed, broken);
+        }
+        catch
+        {
+            if (Directory.Exists(partial))
+            {
+                Directory.Delete(partial, recursive: true);
+            }
+
+            throw;
+        }
+    }
+
+    /// <summary>One measured window at <paramref name="rate"/> (null: back to back); null when the case has failed.</summary>
+    private static async Task<SweepPoint?> StepAsync(ContenderCase target, MeasurementSettings settings, double? fraction, double? rate)
+    {
+        target.BeginRaceRounds();
+        var achieved = await target.MeasureRoundAsync(settings with { RateEventsPerSecond = rate }, qualifying: false).ConfigureAwait(false);
+        return achieved is { } eventsPerSecond ? new SweepPoint(fraction, rate, eventsPerSecond, target.CommitLatency.Summary() ?? target.GroupLatency.Summary()) : null;
+    }
+}

@@ -1,0 +1,69 @@
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Sweep;
+using EventCommitLab.Stores.Postgres;
+
+namespace EventCommitLab.Tests.Harness;
+
+public sealed class SweepTests
+{
+    private static readonly PostgresStoreConfiguration NoEnvironment = new();
+
+    [Fact]
+    public void the_offered_rates_run_from_a_tenth_of_the_closed_loop_rate_to_past_it()
+    {
+        var rates = SweepPlan.Rates(2000);
+
+        Assert.Equal([200, 500, 1000, 1500, 1800, 2000, 2200, 2500], rates.Select(r => Math.Round(r)));
+        Assert.Throws<ArgumentOutOfRangeException>(() => SweepPlan.Rates(0));
+        Assert.Throws<ArgumentOutOfRangeException>(() => SweepPlan.Rates(double.NaN));
+    }
+
+    [Fact]
+    public void the_capacity_is_the_highest_step_kept_up_with_inside_the_objective()
+    {
+        static SweepPoint Step(double offered, double achieved, double p99) => new(null, offered, achieved, new LatencySummary(100, p99 / 2, p99, p99, p99, p99));
+        SweepPoint[] steps = [Step(100, 100, 2), Step(500, 499, 4), Step(1000, 990, 9.5), Step(1500, 1200, 8), Step(2000, 2000, 30)];
+
+        Assert.Equal(1000, SweepPlan.Capacity(steps, sloMs: 10)!.OfferedEventsPerSecond);
+        Assert.Equal(500, SweepPlan.Capacity(steps, sloMs: 5)!.OfferedEventsPerSecond);
+        Assert.Null(SweepPlan.Capacity(steps, sloMs: 1));
+        Assert.False(steps[3].KeptUp);
+    }
+
+    [Fact]
+    public void without_strategies_the_sweep_follows_the_verdicts_choice_for_its_cell_the_two_nearest_and_the_current_implementation()
+    {
+        var record = RunRecord.Read(Path.Combine(RepositoryResults(), "2026-11-24-postgres-quick-5"));
+
+        var chosen = SweepChoice.Choose(record, new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 100));
+
+        Assert.Equal(["BatchingPipeline", "BatchingPipeline2InFlight", "SingleEventNoTransaction", "CurrentImplementation"], chosen.Select(s => s.Name));
+    }
+
+    [Fact]
+    public void the_sweep_takes_one_cell_and_its_objective_and_refuses_the_grids_options()
+    {
+        var options = HarnessOptions.Parse(["sweep", "--events", "10", "--slo-ms", "25", "--strategies", "InsertMany"], NoEnvironment);
+
+        Assert.Equal(new SweepSettings(BenchmarkMethod.CommitEvents, 10, 100, 25, 1), options.Sweep);
+        Assert.Equal((ReaderKind.None, "sweep"), (options.Reader, options.Verb));
+        Assert.Equal("sweep: --events takes one value here (the sweep is one cell).",
+            Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["sweep", "--events", "1,10"], NoEnvironment)).Message);
+        Assert.StartsWith("sweep: --rate has no meaning here",
+            Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["sweep", "--rate", "100"], NoEnvironment)).Message, StringComparison.Ordinal);
+    }
+
+    private static string RepositoryResults()
+    {
+        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "Benchmarks.sln")))
+            {
+                return Path.Combine(dir.FullName, "results");
+            }
+        }
+
+        throw new DirectoryNotFoundException("The repository's results/ folder was not found above the test's folder.");
+    }
+}
