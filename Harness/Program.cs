@@ -37,6 +37,11 @@ try
         return CompareCommand.Run(options.VerbArguments, Console.Out);
     }
 
+    if (options.Verb == "index")
+    {
+        return IndexCommand.Run(options.VerbArguments, Console.Out);
+    }
+
     if (options.Verb == "report")
     {
         return ReportCommand.Run(options.VerbArguments, Console.Out);

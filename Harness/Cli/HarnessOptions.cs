@@ -29,6 +29,7 @@ public sealed record HarnessOptions
         Usage: dotnet run -c Release --project Harness -- [options]
                dotnet run -c Release --project Harness -- compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]
                dotnet run -c Release --project Harness -- report RUN_FOLDER   (rewrites summary.md and charts from results.json)
+               dotnet run -c Release --project Harness -- index   (writes results/INDEX.md: every committed run, its source, its page, current or superseded)
                dotnet run -c Release --project Harness -- faults [--strategies A,B] [--out DIR]   (every strategy under 100 committers while connections are ended and the server is killed; then the verifier)
                dotnet run -c Release --project Harness -- seed [--strategies A,B] [--iterations N] [--warmups N] [--out DIR]   (the seed's benchmark run by BenchmarkDotNet, in process: the seed's seven strategies, NumberOfEvents and ConcurrentBatches 1, 10, 100, one wave per operation; its GitHub-markdown table and the verifier's findings in seed.md)
                dotnet run -c Release --project Harness -- sweep [--strategies A,B] [--methods M] [--events N] [--concurrency C] [--slo-ms MS] [--window S]   (latency against load: a closed-loop step, then open-loop steps from 10% to 125% of it, for the latest verdict's choice for the cell, the two nearest and the current implementation; capacity at p99 <= --slo-ms [10]; cell [CommitEvents, 1 x 100])
@@ -373,7 +374,7 @@ public sealed record HarnessOptions
     {
         var options = new HarnessOptions { Postgres = environment, Mongo = mongoEnvironment ?? new MongoStoreConfiguration() };
         var given = new HashSet<string>(StringComparer.Ordinal);
-        if (args.Count > 0 && args[0] is "compare" or "report")
+        if (args.Count > 0 && args[0] is "compare" or "report" or "index")
         {
             return options with { Verb = args[0], VerbArguments = [.. args.Skip(1)] };
         }

@@ -19,4 +19,24 @@ public sealed record SweepRun(
     };
 
     public void Write(string folder) => File.WriteAllText(Path.Combine(folder, FileName), JsonSerializer.Serialize(this, Json));
+
+    /// <summary>The sweep in <paramref name="folder"/>, or null when the folder holds none.</summary>
+    /// <exception cref="InvalidDataException">Its sweep.json cannot be read.</exception>
+    public static SweepRun? TryRead(string folder)
+    {
+        var path = Path.Combine(folder, FileName);
+        if (!File.Exists(path))
+        {
+            return null;
+        }
+
+        try
+        {
+            return JsonSerializer.Deserialize<SweepRun>(File.ReadAllText(path), Json) ?? throw new InvalidDataException($"{path} is empty.");
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"{path} is not a sweep: {e.Message}", e);
+        }
+    }
 }

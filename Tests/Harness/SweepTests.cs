@@ -2,6 +2,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -34,7 +35,7 @@ public sealed class SweepTests
     [Fact]
     public void without_strategies_the_sweep_follows_the_verdicts_choice_for_its_cell_the_two_nearest_and_the_current_implementation()
     {
-        var record = RunRecord.Read(Path.Combine(RepositoryResults(), "2026-11-24-postgres-quick-5"));
+        var record = RunRecord.Read(Path.Combine(RepositoryFolder.Results, "2026-11-24-postgres-quick-5"));
 
         var chosen = SweepChoice.Choose(record, new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 100));
 
@@ -52,18 +53,5 @@ public sealed class SweepTests
             Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["sweep", "--events", "1,10"], NoEnvironment)).Message);
         Assert.StartsWith("sweep: --rate has no meaning here",
             Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["sweep", "--rate", "100"], NoEnvironment)).Message, StringComparison.Ordinal);
-    }
-
-    private static string RepositoryResults()
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "Benchmarks.sln")))
-            {
-                return Path.Combine(dir.FullName, "results");
-            }
-        }
-
-        throw new DirectoryNotFoundException("The repository's results/ folder was not found above the test's folder.");
     }
 }
