@@ -7,9 +7,10 @@ namespace EventCommitLab.Harness.Sweep;
 /// <param name="SloMs">The p99 latency objective the capacity is read at.</param>
 /// <param name="WindowSeconds">Each step's measured window (it stays open until every committer was acknowledged five times, at most ten windows).</param>
 /// <param name="ChosenFrom">The run whose verdict named the strategies; null when --strategies named them.</param>
+/// <param name="Windows">Windows per open-loop step.</param>
 public sealed record SweepRun(
     string Cpu, int Cores, string Store, string Durability, string CommandLine, string? GitCommit, DateTimeOffset Started, DateTimeOffset Finished,
-    string Method, int NumberOfEvents, int Committers, double SloMs, double WindowSeconds, string? ChosenFrom, IReadOnlyList<SweepCurve> Curves)
+    string Method, int NumberOfEvents, int Committers, double SloMs, double WindowSeconds, string? ChosenFrom, IReadOnlyList<SweepCurve> Curves, int Windows = 1)
 {
     public const string FileName = "sweep.json";
 

@@ -37,7 +37,7 @@ internal static class SweepSuite
             await using var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
             console.WriteLine($"Store: {provider.Description}");
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"Sweeping {cell} for {string.Join(", ", strategies.Select(s => s.Name))}{(chosenFrom is null ? "" : $" (the verdict of {chosenFrom} and the current implementation)")}: a closed-loop step, then {SweepPlan.Fractions.Count} open-loop steps of {sweep.WindowSeconds:0.##} s each."));
+                $"Sweeping {cell} for {string.Join(", ", strategies.Select(s => s.Name))}{(chosenFrom is null ? "" : $" (the verdict of {chosenFrom} and the current implementation)")}: a closed-loop step, then {SweepPlan.Fractions.Count} open-loop steps of {sweep.Windows} windows of {sweep.WindowSeconds:0.##} s each."));
             var settings = options.Measurement(checkpointBeforeRounds: false) with { WindowSeconds = sweep.WindowSeconds, RampSeconds = sweep.WindowSeconds / 4, RateEventsPerSecond = null };
             var cases = new List<(string Name, ContenderCase? Case, string? Failure)>();
             foreach (var strategy in strategies)
@@ -56,7 +56,7 @@ internal static class SweepSuite
             var points = cases.ToDictionary(c => c.Name, _ => new List<SweepPoint>(), StringComparer.Ordinal);
             foreach (var (name, target, _) in cases)
             {
-                if (target is not null && await StepAsync(target, settings, null, null).ConfigureAwait(false) is { } point)
+                if (target is not null && await ClosedLoopAsync(target, settings).ConfigureAwait(false) is { } point)
                 {
                     closed[name] = point;
                     console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {name}: {point.AchievedEventsPerSecond:N0} events/s back to back, p99 {point.Latency?.P99Ms:0.##} ms"));
@@ -67,18 +67,39 @@ internal static class SweepSuite
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 var fraction = SweepPlan.Fractions[step];
-                // Turns rotate from step to step, so no strategy always follows the same one.
-                foreach (var (name, target, _) in cases.Skip(step % cases.Count).Concat(cases.Take(step % cases.Count)))
+                var achieved = cases.ToDictionary(c => c.Name, _ => new List<double>(), StringComparer.Ordinal);
+                foreach (var (_, target, _) in cases)
                 {
-                    if (target is null || !closed.TryGetValue(name, out var saturation))
-                    {
-                        continue;
-                    }
+                    target?.BeginRaceRounds();
+                }
 
-                    var rate = SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step];
-                    if (await StepAsync(target, settings, fraction, rate).ConfigureAwait(false) is { } point)
+                // Each step is measured in several windows, the strategies taking turns in an order rotated from window to
+                // window, so a stall of the machine lands in one window of one strategy, not in a whole step.
+                for (var window = 0; window < sweep.Windows; window++)
+                {
+                    var turn = step * sweep.Windows + window;
+                    foreach (var (name, target, _) in cases.Skip(turn % cases.Count).Concat(cases.Take(turn % cases.Count)))
                     {
-                        points[name].Add(point);
+                        if (target is null || !closed.TryGetValue(name, out var saturation))
+                        {
+                            continue;
+                        }
+
+                        if (await target.MeasureRoundAsync(settings with { RateEventsPerSecond = SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step] }, qualifying: false)
+                            .ConfigureAwait(false) is { } eventsPerSecond)
+                        {
+                            achieved[name].Add(eventsPerSecond);
+                        }
+                    }
+                }
+
+                foreach (var (name, target, _) in cases)
+                {
+                    if (target is not null && closed.TryGetValue(name, out var saturation) && achieved[name].Count > 0)
+                    {
+                        // The step's latency pools every window's commits; its rate is the mean of its windows' rates.
+                        points[name].Add(new SweepPoint(fraction, SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step], achieved[name].Average(),
+                            target.CommitLatency.Summary() ?? target.GroupLatency.Summary()));
                     }
                 }
 
@@ -95,7 +116,7 @@ internal static class SweepSuite
 
             var run = new SweepRun(
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, provider.Description, store.Durability(options), commandLine, source, started, DateTimeOffset.Now,
-                sweep.Method.ToString(), sweep.NumberOfEvents, sweep.Committers, sweep.SloMs, sweep.WindowSeconds, chosenFrom, curves);
+                sweep.Method.ToString(), sweep.NumberOfEvents, sweep.Committers, sweep.SloMs, sweep.WindowSeconds, chosenFrom, curves, sweep.Windows);
             run.Write(partial);
             File.WriteAllText(Path.Combine(partial, SweepWriter.FileName), SweepWriter.Write(run));
             var charts = Path.Combine(partial, "charts");
@@ -120,11 +141,11 @@ internal static class SweepSuite
         }
     }
 
-    /// <summary>One measured window at <paramref name="rate"/> (null: back to back); null when the case has failed.</summary>
-    private static async Task<SweepPoint?> StepAsync(ContenderCase target, MeasurementSettings settings, double? fraction, double? rate)
+    /// <summary>The closed-loop step: one measured window back to back; null when the case has failed.</summary>
+    private static async Task<SweepPoint?> ClosedLoopAsync(ContenderCase target, MeasurementSettings settings)
     {
         target.BeginRaceRounds();
-        var achieved = await target.MeasureRoundAsync(settings with { RateEventsPerSecond = rate }, qualifying: false).ConfigureAwait(false);
-        return achieved is { } eventsPerSecond ? new SweepPoint(fraction, rate, eventsPerSecond, target.CommitLatency.Summary() ?? target.GroupLatency.Summary()) : null;
+        var achieved = await target.MeasureRoundAsync(settings with { RateEventsPerSecond = null }, qualifying: false).ConfigureAwait(false);
+        return achieved is { } eventsPerSecond ? new SweepPoint(null, null, eventsPerSecond, target.CommitLatency.Summary() ?? target.GroupLatency.Summary()) : null;
     }
 }

@@ -25,7 +25,7 @@ public static class SweepWriter
         md.AppendLine(Invariant, $"- **Strategies**: {(run.ChosenFrom is { } from ? $"the one [{from}](../{from}/verdict.md) recommends for this cell, the two that stood nearest to it there, and the current implementation" : "as named on the command line")}.");
         md.AppendLine(Invariant,
             $"- **How**: each strategy on its own fresh log, warmed up, then one closed-loop step (committers back to back: its rate in this cell), then open-loop steps offering {string.Join(", ", SweepPlan.Fractions.Select(f => f.ToString("P0", Invariant)))} of that rate; " +
-            $"the strategies take each step in turn. A step's window is {run.WindowSeconds:0.##} s (kept open until every committer was acknowledged five times, at most ten windows); latency runs from each commit's intended start, so a queue that builds up is in it.");
+            $"each step is {run.Windows} window{(run.Windows == 1 ? "" : "s")} of {run.WindowSeconds:0.##} s (each kept open until every committer was acknowledged five times, at most ten windows), the strategies taking turns window by window; a step's rate is the mean of its windows', its latency pools their commits and runs from each commit's intended start, so a queue that builds up is in it. No step is raced: the figures have no intervals.");
         md.AppendLine(Invariant, $"- **Capacity at p99 ≤ {run.SloMs:0.##} ms**: the highest offered step whose p99 met the objective while the strategy kept up (acknowledged at least 95% of what was offered); the true capacity lies between it and the next step.");
         md.AppendLine();
         md.AppendLine(Capacities(run)).AppendLine();
