@@ -269,6 +269,9 @@ public sealed record HarnessOptions
         return options with
         {
             Verb = "sweep",
+            // A strategy offered more than it can take keeps each window open up to ten times its length, in every
+            // step past its saturation: the main job's case timeout is too short for a whole sweep of a slow strategy.
+            CaseTimeout = rest.Contains("--case-timeout") ? options.CaseTimeout : TimeSpan.FromMinutes(20),
             Reader = ReaderKind.None,
             Sweep = new SweepSettings(
                 rest.Contains("--methods") ? options.Methods[0] : defaults.Method,
