@@ -24,7 +24,7 @@ public sealed class ResultsIndexTests
 
         var index = ResultsIndex.Write(Path.Combine(repository, "results"), "the seed pair: results/2026-11-24-postgres-seed-2/NOTES.md");
 
-        Assert.Contains("| [2026-11-24-postgres-seed-2](2026-11-24-postgres-seed-2/seed.md) | seed (BenchmarkDotNet) | e0ea2626c2db | The seed's benchmark, run by BenchmarkDotNet (PostgreSQL 15.18, durable) | **current** |", index, StringComparison.Ordinal);
+        Assert.Contains("| [2026-11-24-postgres-seed-2](2026-11-24-postgres-seed-2/seed.md) | seed (BenchmarkDotNet) | e0ea2626c2db-dirty | The seed's benchmark, run by BenchmarkDotNet (PostgreSQL 15.18, durable) | **current** |", index, StringComparison.Ordinal);
         Assert.Contains("| [2026-11-24-postgres-quick-5](2026-11-24-postgres-quick-5/verdict.md) | main job | b96042a389c0 | Verdict: how to commit events (PostgreSQL 15.18, durable) | superseded |", index, StringComparison.Ordinal);
         Assert.Contains("| [2026-11-23-postgres-tags-2](2026-11-23-postgres-tags-2/summary.md) | suite (page only) | - |", index, StringComparison.Ordinal);
     }
