@@ -13,25 +13,9 @@ public sealed record SeedRun(
 
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web) { WriteIndented = true, DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull };
 
-    public void Write(string folder) => File.WriteAllText(Path.Combine(folder, FileName), JsonSerializer.Serialize(this, Json));
+    public void Write(string folder) => Results.JsonRecordFile.Write(this, folder, FileName, Json);
 
-    /// <summary>The run in <paramref name="folder"/>, or null when the folder holds no seed run.</summary>
+    /// <summary>The run in <paramref name="folder"/>, or null when the folder holds none.</summary>
     /// <exception cref="InvalidDataException">Its seed.json cannot be read.</exception>
-    public static SeedRun? TryRead(string folder)
-    {
-        var path = Path.Combine(folder, FileName);
-        if (!File.Exists(path))
-        {
-            return null;
-        }
-
-        try
-        {
-            return JsonSerializer.Deserialize<SeedRun>(File.ReadAllText(path), Json) ?? throw new InvalidDataException($"{path} is empty.");
-        }
-        catch (JsonException e)
-        {
-            throw new InvalidDataException($"{path} is not a seed run: {e.Message}", e);
-        }
-    }
+    public static SeedRun? TryRead(string folder) => Results.JsonRecordFile.TryRead<SeedRun>(folder, FileName, Json, "a seed run");
 }

@@ -31,16 +31,10 @@ internal static class SeedSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.ChooseForSuite(options, Name);
-        var partial = folder + ".partial";
-        Directory.CreateDirectory(partial);
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var (folder, partial, provider, store) = (suite.Folder, suite.WorkingFolder, suite.Provider, suite.Store);
         try
         {
-            var started = DateTimeOffset.Now;
-            var source = EnvironmentProbe.GitCommit();
-            var store = StoreCatalog.Get(options.Store);
-            await using var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-            console.WriteLine($"Store: {provider.Description}");
             SeedContext.Provider = provider;
             SeedContext.PayloadBytes = options.PayloadBytes;
             SeedContext.Strategies = options.Strategies;
@@ -81,24 +75,15 @@ internal static class SeedSuite
                 EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription, provider.Description,
                 store.Durability(options), BenchmarkDotNetVersion,
                 string.Create(CultureInfo.InvariantCulture, $"Monitoring strategy (one wave per operation and per iteration), {settings.Warmups} warm-up and {settings.Iterations} measured iterations, 1 launch, in-process emit toolchain"),
-                commandLine, source, started, DateTimeOffset.Now, [.. Cases(summary, checks)]);
+                commandLine, suite.Source, suite.Started, DateTimeOffset.Now, [.. Cases(summary, checks)]);
             run.Write(partial);
             File.WriteAllText(Path.Combine(partial, SeedWriter.FileName), SeedWriter.Write(run, File.ReadAllText(Path.Combine(partial, GitHubReportFile))));
-            Directory.Move(partial, folder);
+            suite.Complete();
 
             var failed = run.Cases.Count(c => c.MeanMs is null);
             var broken = run.Cases.Count(c => c.Check is { Passed: false });
             console.WriteLine($"Seed benchmark: {Path.Combine(folder, SeedWriter.FileName)}; {run.Cases.Count} cases, {failed} without a result, {broken} with a broken guarantee.");
             return ExitCodes.OfRun(run.Cases.Count, failed, broken);
-        }
-        catch
-        {
-            if (Directory.Exists(partial))
-            {
-                Directory.Delete(partial, recursive: true);
-            }
-
-            throw;
         }
         finally
         {

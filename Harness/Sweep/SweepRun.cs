@@ -19,25 +19,9 @@ public sealed record SweepRun(
         WriteIndented = true, DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull, Converters = { new JsonStringEnumConverter(JsonNamingPolicy.KebabCaseLower) },
     };
 
-    public void Write(string folder) => File.WriteAllText(Path.Combine(folder, FileName), JsonSerializer.Serialize(this, Json));
+    public void Write(string folder) => Results.JsonRecordFile.Write(this, folder, FileName, Json);
 
-    /// <summary>The sweep in <paramref name="folder"/>, or null when the folder holds none.</summary>
+    /// <summary>The run in <paramref name="folder"/>, or null when the folder holds none.</summary>
     /// <exception cref="InvalidDataException">Its sweep.json cannot be read.</exception>
-    public static SweepRun? TryRead(string folder)
-    {
-        var path = Path.Combine(folder, FileName);
-        if (!File.Exists(path))
-        {
-            return null;
-        }
-
-        try
-        {
-            return JsonSerializer.Deserialize<SweepRun>(File.ReadAllText(path), Json) ?? throw new InvalidDataException($"{path} is empty.");
-        }
-        catch (JsonException e)
-        {
-            throw new InvalidDataException($"{path} is not a sweep: {e.Message}", e);
-        }
-    }
+    public static SweepRun? TryRead(string folder) => Results.JsonRecordFile.TryRead<SweepRun>(folder, FileName, Json, "a sweep");
 }

@@ -26,119 +26,101 @@ internal static class SweepSuite
         var (strategies, chosenFrom) = options.Strategies.Count < Strategies.StrategyCatalog.All.Count
             ? (options.Strategies, (string?)null)
             : SweepChoice.FromLatestVerdict(cell, ResultsFolder.Root);
-        var folder = ResultsFolder.ChooseForSuite(options, Name);
-        var partial = folder + ".partial";
-        Directory.CreateDirectory(partial);
-        try
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var (folder, partial, provider, store) = (suite.Folder, suite.WorkingFolder, suite.Provider, suite.Store);
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"Sweeping {cell} for {string.Join(", ", strategies.Select(s => s.Name))}{(chosenFrom is null ? "" : $" (the verdict of {chosenFrom} and the current implementation)")}: a closed-loop step, then {SweepPlan.Fractions.Count} open-loop steps of {sweep.Windows} windows of {sweep.WindowSeconds:0.##} s each."));
+        var settings = options.Measurement(checkpointBeforeRounds: false) with { WindowSeconds = sweep.WindowSeconds, RampSeconds = sweep.WindowSeconds / 4, RateEventsPerSecond = null };
+        var cases = new List<(string Name, ContenderCase? Case, string? Failure)>();
+        foreach (var strategy in strategies)
         {
-            var started = DateTimeOffset.Now;
-            var source = EnvironmentProbe.GitCommit();
-            var store = StoreCatalog.Get(options.Store);
-            await using var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-            console.WriteLine($"Store: {provider.Description}");
-            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"Sweeping {cell} for {string.Join(", ", strategies.Select(s => s.Name))}{(chosenFrom is null ? "" : $" (the verdict of {chosenFrom} and the current implementation)")}: a closed-loop step, then {SweepPlan.Fractions.Count} open-loop steps of {sweep.Windows} windows of {sweep.WindowSeconds:0.##} s each."));
-            var settings = options.Measurement(checkpointBeforeRounds: false) with { WindowSeconds = sweep.WindowSeconds, RampSeconds = sweep.WindowSeconds / 4, RateEventsPerSecond = null };
-            var cases = new List<(string Name, ContenderCase? Case, string? Failure)>();
-            foreach (var strategy in strategies)
+            try
             {
-                try
+                cases.Add((strategy.Name, await ContenderCase.StartAsync(cell, strategy, null, provider, options, settings, cancellationToken).ConfigureAwait(false), null));
+            }
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested)
+            {
+                cases.Add((strategy.Name, null, $"setup failed: {FailureCause.Of(e)}"));
+            }
+        }
+
+        var closed = new Dictionary<string, SweepPoint>(StringComparer.Ordinal);
+        var points = cases.ToDictionary(c => c.Name, _ => new List<SweepPoint>(), StringComparer.Ordinal);
+        foreach (var (name, target, _) in cases)
+        {
+            if (target is not null && await ClosedLoopAsync(target, settings).ConfigureAwait(false) is { } point)
+            {
+                closed[name] = point;
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {name}: {point.AchievedEventsPerSecond:N0} events/s back to back, p99 {point.Latency?.P99Ms:0.##} ms"));
+            }
+        }
+
+        for (var step = 0; step < SweepPlan.Fractions.Count; step++)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            var fraction = SweepPlan.Fractions[step];
+            var achieved = cases.ToDictionary(c => c.Name, _ => new List<double>(), StringComparer.Ordinal);
+            foreach (var (_, target, _) in cases)
+            {
+                target?.BeginRaceRounds();
+            }
+
+            // Each step is measured in several windows, the strategies taking turns in an order rotated from window to
+            // window, so a stall of the machine lands in one window of one strategy, not in a whole step.
+            for (var window = 0; window < sweep.Windows; window++)
+            {
+                var turn = step * sweep.Windows + window;
+                foreach (var (name, target, _) in cases.Skip(turn % cases.Count).Concat(cases.Take(turn % cases.Count)))
                 {
-                    cases.Add((strategy.Name, await ContenderCase.StartAsync(cell, strategy, null, provider, options, settings, cancellationToken).ConfigureAwait(false), null));
-                }
-                catch (Exception e) when (!cancellationToken.IsCancellationRequested)
-                {
-                    cases.Add((strategy.Name, null, $"setup failed: {FailureCause.Of(e)}"));
+                    if (target is null || !closed.TryGetValue(name, out var saturation))
+                    {
+                        continue;
+                    }
+
+                    if (await target.MeasureRoundAsync(settings with { RateEventsPerSecond = SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step] }, qualifying: false)
+                        .ConfigureAwait(false) is { } eventsPerSecond)
+                    {
+                        achieved[name].Add(eventsPerSecond);
+                    }
                 }
             }
 
-            var closed = new Dictionary<string, SweepPoint>(StringComparer.Ordinal);
-            var points = cases.ToDictionary(c => c.Name, _ => new List<SweepPoint>(), StringComparer.Ordinal);
             foreach (var (name, target, _) in cases)
             {
-                if (target is not null && await ClosedLoopAsync(target, settings).ConfigureAwait(false) is { } point)
+                if (target is not null && closed.TryGetValue(name, out var saturation) && achieved[name].Count > 0)
                 {
-                    closed[name] = point;
-                    console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {name}: {point.AchievedEventsPerSecond:N0} events/s back to back, p99 {point.Latency?.P99Ms:0.##} ms"));
+                    // The step's latency pools every window's commits; its rate is the mean of its windows' rates.
+                    points[name].Add(new SweepPoint(fraction, SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step], achieved[name].Average(),
+                        target.CommitLatency.Summary() ?? target.GroupLatency.Summary()));
                 }
             }
 
-            for (var step = 0; step < SweepPlan.Fractions.Count; step++)
-            {
-                cancellationToken.ThrowIfCancellationRequested();
-                var fraction = SweepPlan.Fractions[step];
-                var achieved = cases.ToDictionary(c => c.Name, _ => new List<double>(), StringComparer.Ordinal);
-                foreach (var (_, target, _) in cases)
-                {
-                    target?.BeginRaceRounds();
-                }
-
-                // Each step is measured in several windows, the strategies taking turns in an order rotated from window to
-                // window, so a stall of the machine lands in one window of one strategy, not in a whole step.
-                for (var window = 0; window < sweep.Windows; window++)
-                {
-                    var turn = step * sweep.Windows + window;
-                    foreach (var (name, target, _) in cases.Skip(turn % cases.Count).Concat(cases.Take(turn % cases.Count)))
-                    {
-                        if (target is null || !closed.TryGetValue(name, out var saturation))
-                        {
-                            continue;
-                        }
-
-                        if (await target.MeasureRoundAsync(settings with { RateEventsPerSecond = SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step] }, qualifying: false)
-                            .ConfigureAwait(false) is { } eventsPerSecond)
-                        {
-                            achieved[name].Add(eventsPerSecond);
-                        }
-                    }
-                }
-
-                foreach (var (name, target, _) in cases)
-                {
-                    if (target is not null && closed.TryGetValue(name, out var saturation) && achieved[name].Count > 0)
-                    {
-                        // The step's latency pools every window's commits; its rate is the mean of its windows' rates.
-                        points[name].Add(new SweepPoint(fraction, SweepPlan.Rates(saturation.AchievedEventsPerSecond)[step], achieved[name].Average(),
-                            target.CommitLatency.Summary() ?? target.GroupLatency.Summary()));
-                    }
-                }
-
-                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  step {step + 1}/{SweepPlan.Fractions.Count} ({fraction:P0} of each strategy's closed-loop rate) done"));
-            }
-
-            var curves = new List<SweepCurve>();
-            foreach (var (name, target, failure) in cases)
-            {
-                var result = target is null ? null : await target.FinishAsync(null, [], null).ConfigureAwait(false);
-                curves.Add(new SweepCurve(name, closed.GetValueOrDefault(name), [.. points[name].OrderBy(p => p.OfferedEventsPerSecond)],
-                    result?.Verification ?? VerificationTally.NotChecked, failure ?? result?.Failure));
-            }
-
-            var run = new SweepRun(
-                EnvironmentProbe.Cpu(), Environment.ProcessorCount, provider.Description, store.Durability(options), commandLine, source, started, DateTimeOffset.Now,
-                sweep.Method.ToString(), sweep.NumberOfEvents, sweep.Committers, sweep.SloMs, sweep.WindowSeconds, chosenFrom, curves, sweep.Windows);
-            run.Write(partial);
-            File.WriteAllText(Path.Combine(partial, SweepWriter.FileName), SweepWriter.Write(run));
-            var charts = Path.Combine(partial, "charts");
-            Directory.CreateDirectory(charts);
-            ChartWriter.Save(SweepWriter.Charts(run), charts);
-            Directory.Move(partial, folder);
-
-            var failed = curves.Count(c => c.Failure is not null);
-            var broken = curves.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
-            console.WriteLine(SweepWriter.Capacities(run));
-            console.WriteLine($"Sweep: {Path.Combine(folder, SweepWriter.FileName)}; {curves.Count} strategies, {failed} failed, {broken} with a broken guarantee.");
-            return ExitCodes.OfRun(curves.Count, failed, broken);
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  step {step + 1}/{SweepPlan.Fractions.Count} ({fraction:P0} of each strategy's closed-loop rate) done"));
         }
-        catch
+
+        var curves = new List<SweepCurve>();
+        foreach (var (name, target, failure) in cases)
         {
-            if (Directory.Exists(partial))
-            {
-                Directory.Delete(partial, recursive: true);
-            }
-
-            throw;
+            var result = target is null ? null : await target.FinishAsync(null, [], null).ConfigureAwait(false);
+            curves.Add(new SweepCurve(name, closed.GetValueOrDefault(name), [.. points[name].OrderBy(p => p.OfferedEventsPerSecond)],
+                result?.Verification ?? VerificationTally.NotChecked, failure ?? result?.Failure));
         }
+
+        var run = new SweepRun(
+            EnvironmentProbe.Cpu(), Environment.ProcessorCount, provider.Description, store.Durability(options), commandLine, suite.Source, suite.Started, DateTimeOffset.Now,
+            sweep.Method.ToString(), sweep.NumberOfEvents, sweep.Committers, sweep.SloMs, sweep.WindowSeconds, chosenFrom, curves, sweep.Windows);
+        run.Write(partial);
+        File.WriteAllText(Path.Combine(partial, SweepWriter.FileName), SweepWriter.Write(run));
+        var charts = Path.Combine(partial, "charts");
+        Directory.CreateDirectory(charts);
+        ChartWriter.Save(SweepWriter.Charts(run), charts);
+        suite.Complete();
+
+        var failed = curves.Count(c => c.Failure is not null);
+        var broken = curves.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
+        console.WriteLine(SweepWriter.Capacities(run));
+        console.WriteLine($"Sweep: {Path.Combine(folder, SweepWriter.FileName)}; {curves.Count} strategies, {failed} failed, {broken} with a broken guarantee.");
+        return ExitCodes.OfRun(curves.Count, failed, broken);
     }
 
     /// <summary>The closed-loop step: one measured window back to back; null when the case has failed.</summary>
