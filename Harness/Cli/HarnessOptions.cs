@@ -57,8 +57,9 @@ public sealed record HarnessOptions
           --conflict-retries N     a command whose commit conflicts reloads its aggregate and tries again up to N
                                    times, then is given up (counted), 0..1000 [10]
           --prefill N              events in the log before each case, 0..10000000 [0]
-          --durability D           PostgreSQL: durable, async-commit [durable]
-          --write-concern W        MongoDB: w1, journaled, majority [majority]
+          --durability D,...       PostgreSQL: durable, async-commit; two make durability a dimension of the grid:
+                                   every cell runs at each, and the verdict says where the choice changes [durable]
+          --write-concern W,...    MongoDB: w1, journaled, majority, as --durability does [majority]
           --payload-bytes N        size of each event's JSON payload, 2..1000000 [300]
           --case-timeout SECONDS   a case still running after this fails with that cause [180]
           --job J                  quick (0.2 s windows, up to 24 race rounds, 20-minute budget), precise (0.4 s, 48,
@@ -121,7 +122,11 @@ public sealed record HarnessOptions
 
     public long Prefill { get; init; }
 
-    public PostgresDurability Durability { get; init; } = PostgresDurability.Durable;
+    /// <summary>
+    /// The durabilities asked for, by the store's names (--durability, --write-concern), the provider's own first; null
+    /// for the store's default. More than one makes durability a dimension of the grid.
+    /// </summary>
+    public IReadOnlyList<string>? Durabilities { get; init; }
 
     public int PayloadBytes { get; init; } = SampleEvents.DefaultPayloadBytes;
 
@@ -434,7 +439,9 @@ public sealed record HarnessOptions
                 "--contention" => options with { Contention = ContentionRow.ParseList(name, Value()) },
                 "--skew" => options with { Skew = Decimal(name, Value(), 0, 4) },
                 "--conflict-retries" => options with { ConflictRetries = (int)Number(name, Value(), 0, 1000) },
-                "--durability" => options with { Durability = ParseEnum<PostgresDurability>(name, Value()) },
+                "--durability" => List(name, Value()).Select(v => OneOf(name, v, PostgresDurabilityNames.All)).Distinct().ToArray() is var durabilities
+                    ? options with { Durabilities = durabilities, Postgres = options.Postgres with { Durability = PostgresDurabilityNames.Parse(durabilities[0]) } }
+                    : options,
                 "--payload-bytes" => options with { PayloadBytes = (int)Number(name, Value(), 2, 1_000_000) },
                 "--case-timeout" => options with { CaseTimeout = TimeSpan.FromSeconds(Number(name, Value(), 1, 86_400)) },
                 "--job" => options with { Job = ParseEnum<LabJob>(name, Value()) },
@@ -450,7 +457,9 @@ public sealed record HarnessOptions
                 "--connection" => options with { Postgres = options.Postgres with { ConnectionString = Value() } },
                 "--pg-bin" => options with { Postgres = options.Postgres with { BinDirectory = Value() } },
                 "--mongo-uri" => options with { Mongo = options.Mongo with { Uri = Value() } },
-                "--write-concern" => options with { Mongo = options.Mongo with { WriteConcern = OneOf(name, Value(), MongoStoreConfiguration.WriteConcerns) } },
+                "--write-concern" => List(name, Value()).Select(v => OneOf(name, v, MongoStoreConfiguration.WriteConcerns)).Distinct().ToArray() is var concerns
+                    ? options with { Durabilities = concerns, Mongo = options.Mongo with { WriteConcern = concerns[0] } }
+                    : options,
                 "--mongo-retryable" => options with { Mongo = options.Mongo with { Retryable = OneOf(name, Value(), MongoStoreConfiguration.RetryableChoices) == "on" } },
                 "--help" or "-h" => options with { ShowHelp = true },
                 _ => throw new ArgumentException(

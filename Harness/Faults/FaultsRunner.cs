@@ -223,18 +223,8 @@ internal static class FaultsRunner
         GC.WaitForPendingFinalizers();
         void Count(object? sender, UnobservedTaskExceptionEventArgs e) => Interlocked.Increment(ref unobserved);
         TaskScheduler.UnobservedTaskException += Count;
+        var sampler = WorkingSetSampler.Start(TimeSpan.FromMilliseconds(250));
         long peak = 0;
-        using var sampling = new CancellationTokenSource();
-        var sampler = Task.Run(async () =>
-        {
-            using var process = System.Diagnostics.Process.GetCurrentProcess();
-            while (!sampling.IsCancellationRequested)
-            {
-                process.Refresh();
-                peak = Math.Max(peak, process.WorkingSet64);
-                await Task.Delay(250, CancellationToken.None).ConfigureAwait(false);
-            }
-        }, CancellationToken.None);
         FaultLoad.Outcome? load = null;
         string? failure = null;
         try
@@ -251,8 +241,8 @@ internal static class FaultsRunner
         }
         finally
         {
-            await sampling.CancelAsync().ConfigureAwait(false);
-            await sampler.ConfigureAwait(false);
+            await sampler.DisposeAsync().ConfigureAwait(false);
+            peak = sampler.PeakBytes;
             await strategy.DisposeAsync().ConfigureAwait(false);
             GC.Collect();
             GC.WaitForPendingFinalizers();

@@ -55,7 +55,7 @@ internal static class CellRunner
             var groups = GuaranteeProfile.All.Select(p => new RaceGroup(p.Id, MustDecide: true)).Append(new RaceGroup(GuaranteeProfile.CeilingGroup, MustDecide: false)).ToArray();
             var entrants = cases.Select(c => new RaceEntrant(c.Contender.Name, GroupsOf(c, claims))).ToArray();
             var running = new Race(entrants, groups, race);
-            var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches, cell.Aggregates) & int.MaxValue;
+            var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches, cell.Aggregates, cell.Durability) & int.MaxValue;
             var turns = new Dictionary<string, TimeSpan>(StringComparer.Ordinal);
 
             running.RecordQualifying(await RoundAsync(qualifying: true).ConfigureAwait(false));

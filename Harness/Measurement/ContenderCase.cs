@@ -30,6 +30,10 @@ internal sealed class ContenderCase
     private string? _failure;
     private readonly Dictionary<TailingReaderKind, (ReaderRound Seen, LatencyHistogram Lag)> _readers = [];
 
+    /// <summary>How often a measured round samples the process's working set.</summary>
+    internal static readonly TimeSpan WorkingSetEvery = TimeSpan.FromMilliseconds(50);
+
+    private long _peakWorkingSet;
     private readonly int _conflictRetries;
     private long _conflicts;
     private long _retries;
@@ -88,7 +92,9 @@ internal sealed class ContenderCase
         ArgumentNullException.ThrowIfNull(provider);
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
-        var store = await provider.CreateFreshStoreAsync(run).ConfigureAwait(false);
+        var store = cell.Durability is { } durability
+            ? await provider.CreateFreshStoreAsync(durability, run).ConfigureAwait(false)
+            : await provider.CreateFreshStoreAsync(run).ConfigureAwait(false);
         IContender contender = registration is null
             ? RawCeiling.Create(ceilingVariant ?? throw new ArgumentNullException(nameof(ceilingVariant)), store, cell)
             : new StrategyContender(registration.Create(store, new CommitStrategyOptions()), store);
@@ -141,10 +147,17 @@ internal sealed class ContenderCase
                 Readers = await StartReadersAsync(settings.Reader).ConfigureAwait(false);
             }
 
-            var sample = Cell.Load == LoadKind.Waves
-                ? await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false)
-                : await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
-                    .ConfigureAwait(false);
+            RoundSample sample;
+            var memory = WorkingSetSampler.Start(WorkingSetEvery);
+            await using (memory.ConfigureAwait(false))
+            {
+                sample = Cell.Load == LoadKind.Waves
+                    ? await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false)
+                    : await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
+                        .ConfigureAwait(false);
+            }
+
+            _peakWorkingSet = Math.Max(_peakWorkingSet, memory.PeakBytes);
             foreach (var reader in Readers)
             {
                 // After the load: every commit of the round is answered, so what the reader passed is final.
@@ -191,6 +204,7 @@ internal sealed class ContenderCase
         _commits = 0;
         _events = 0;
         _allocated = 0;
+        _peakWorkingSet = 0;
         _conflicts = _retries = _givenUp = _wastedEvents = _committedCommands = _committedEvents = 0;
     }
 
@@ -311,7 +325,9 @@ internal sealed class ContenderCase
             _commits, _logSizeAtStart, logSizeAtEnd, WithReaderFindings(verification), _failure,
             ReaderSummaryOf(TailingReaderKind.Naive), ReaderSummaryOf(TailingReaderKind.HighWaterMark), ReaderSummaryOf(TailingReaderKind.TransactionHorizon),
             qualifying, exit, Cell.Aggregates,
-            Slots.Contended ? new ContentionSummary(_committedCommands, _conflicts, _retries, _givenUp, _wastedEvents, _committedEvents, verification.AggregateCommitsChecked) : null);
+            Slots.Contended ? new ContentionSummary(_committedCommands, _conflicts, _retries, _givenUp, _wastedEvents, _committedEvents, verification.AggregateCommitsChecked) : null,
+            Cell.Durability,
+            _peakWorkingSet > 0 ? _peakWorkingSet : null);
     }
 
     private ReaderSummary? ReaderSummaryOf(TailingReaderKind kind) =>

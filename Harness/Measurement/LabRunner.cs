@@ -74,7 +74,10 @@ internal static class LabRunner
             // cheap cells after them, instead of running past the budget at the end.
             IReadOnlyList<CellKey> cells = [.. (suite?.Cells ?? Cells(options)).OrderByDescending(c => (long)c.NumberOfEvents * c.ConcurrentBatches)];
             // A smoke run (no budget) leaves the store's own tool out: it is there to hold a measured ceiling against.
-            var toolCells = suite is null && settings.BudgetMinutes is not null && provider is Strategies.Port.IStoreToolEventInserts ? StoreToolCells(cells) : [];
+            var toolCells = suite is null && settings.BudgetMinutes is not null && provider is Strategies.Port.IStoreToolEventInserts
+                // The tool's inserts run at the provider's own durability only.
+                ? StoreToolCells([.. cells.Where(c => c.Durability is null || c.Durability == provider.Durability)])
+                : [];
             var budget = new RunBudget(settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - (toolCells.Count * (StoreToolRun + TimeSpan.FromSeconds(1))) : null, cells.Count);
             var cases = new List<CaseResult>();
             var verdicts = new List<CellVerdict>();
@@ -132,7 +135,7 @@ internal static class LabRunner
                     console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The store's own tool on the ceiling's rows: {cell.NumberOfEvents} events per statement, {cell.ConcurrentBatches} clients, {StoreToolRun.TotalSeconds:0} s"));
                     if (await storeTool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.ConcurrentBatches, options.PayloadBytes, StoreToolRun, cancellationToken).ConfigureAwait(false) is { } rate)
                     {
-                        tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.ConcurrentBatches, rate));
+                        tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.ConcurrentBatches, rate, cell.Durability));
                     }
                 }
             }
@@ -209,7 +212,7 @@ internal static class LabRunner
     /// <summary>
     /// The grid in the order it runs: load, method, events per commit, concurrency (aggregate and conditional cells on
     /// --aggregates where they have more committers), then the contended rows: sustained aggregate and conditional
-    /// commits of the fewest events per commit.
+    /// commits of the fewest events per commit; over several durabilities, each cell at each.
     /// </summary>
     public static IReadOnlyList<CellKey> Cells(HarnessOptions options)
     {
@@ -227,6 +230,10 @@ internal static class LabRunner
               from method in checkedMethods
               select new CellKey(LoadKind.Sustained, method, options.Events.Min(), row.Committers, row.Aggregates)
             : [];
-        return [.. grid.Concat(contended).Distinct()];
+        var cells = grid.Concat(contended).Distinct().ToArray();
+        // Over several durabilities every cell runs at each, the provider's own first; over one, the header names it.
+        return options.Durabilities is { Count: > 1 } durabilities
+            ? [.. cells.SelectMany(c => durabilities.Select(d => c with { Durability = d }))]
+            : cells;
     }
 }

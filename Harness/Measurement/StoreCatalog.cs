@@ -9,11 +9,11 @@ internal static class StoreCatalog
     public static IReadOnlyList<StoreRegistration> All { get; } =
     [
         new("postgres",
-            async (o, log, ct) => await PostgresStoreProvider.StartAsync(o.Postgres with { Durability = o.Durability }, line => log($"[postgres] {line}"), ct).ConfigureAwait(false),
-            o => o.Durability == PostgresDurability.Durable ? "durable" : "async-commit"),
+            async (o, log, ct) => await PostgresStoreProvider.StartAsync(o.Postgres, line => log($"[postgres] {line}"), ct).ConfigureAwait(false),
+            o => string.Join(", ", o.Durabilities ?? [PostgresDurabilityNames.Of(o.Postgres.Durability)])),
         new("mongo",
             async (o, _, ct) => await MongoStoreProvider.StartAsync(o.Mongo, ct).ConfigureAwait(false),
-            o => $"write concern {o.Mongo.WriteConcern}"),
+            o => $"write concern {string.Join(", ", o.Durabilities ?? [o.Mongo.WriteConcern])}"),
     ];
 
     public static IEnumerable<string> Names => All.Select(s => s.Name);

@@ -78,14 +78,16 @@ public static class ChartWriter
     {
         ArgumentNullException.ThrowIfNull(record);
         // Curves over committers with one aggregate each; a contended row is another load, read in the verdict's contention view.
-        foreach (var group in record.Cases.Where(c => c.Aggregates is null).GroupBy(c => (c.Load, c.Method, c.NumberOfEvents)).OrderBy(g => g.Key))
+        // Over several durabilities, each has its own curves.
+        foreach (var group in record.Cases.Where(c => c.Aggregates is null).GroupBy(c => (c.Load, c.Method, c.NumberOfEvents, c.Durability)).OrderBy(g => g.Key))
         {
-            var (load, method, events) = group.Key;
-            var title = $"{load} load, {method}, {events} event{(events == 1 ? "" : "s")} per commit";
-            yield return new Chart($"events-per-second-{load.ToString().ToLowerInvariant()}-{method}-{events}", Throughput(title, group.ToArray()));
+            var (load, method, events, durability) = group.Key;
+            var (suffix, titled) = durability is null ? ("", "") : ($"-{durability}", $", {durability}");
+            var title = $"{load} load, {method}, {events} event{(events == 1 ? "" : "s")} per commit{titled}";
+            yield return new Chart($"events-per-second-{load.ToString().ToLowerInvariant()}-{method}-{events}{suffix}", Throughput(title, group.ToArray()));
             if (load == LoadKind.Sustained)
             {
-                yield return new Chart($"p99-latency-vs-throughput-{method}-{events}", LatencyAgainstThroughput($"Sustained load, {method}, {events} event{(events == 1 ? "" : "s")} per commit: p99 latency against events/s", group.ToArray()));
+                yield return new Chart($"p99-latency-vs-throughput-{method}-{events}{suffix}", LatencyAgainstThroughput($"Sustained load, {method}, {events} event{(events == 1 ? "" : "s")} per commit{titled}: p99 latency against events/s", group.ToArray()));
             }
         }
     }

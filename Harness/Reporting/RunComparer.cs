@@ -78,7 +78,7 @@ public static class RunComparer
         md.AppendLine($"| Load | Method | Events | Concurrent | {string.Join(" | ", contenders)} |");
         md.AppendLine($"| --- | --- | ---: | ---: |{string.Concat(contenders.Select(_ => " ---: |"))}");
         foreach (var cell in before.Keys.Concat(after.Keys).Select(k => k.Cell).Distinct()
-                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue))
+                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal))
         {
             md.Append(Invariant, $"| {cell.Load.ToString().ToLowerInvariant()} | {cell.Method} | {cell.NumberOfEvents} | {cell.Committers} |");
             foreach (var contender in contenders)

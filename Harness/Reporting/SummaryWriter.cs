@@ -130,6 +130,11 @@ public static class SummaryWriter
 
             Table(md, "Allocated per event (bytes, whole process, measured rounds)", rows, contenders, cases, failures,
                 c => c.AllocatedBytesPerEvent is { } a ? string.Create(Invariant, $"{a:N0}") : null, winner: false);
+            if (cases.Any(c => c.PeakWorkingSetBytes is not null))
+            {
+                Table(md, string.Create(Invariant, $"Peak working set (MiB, whole process, sampled every {EventCommitLab.Harness.Measurement.ContenderCase.WorkingSetEvery.TotalMilliseconds:0} ms in its measured rounds; what the runtime kept from earlier contenders counts too)"), rows, contenders, cases, failures,
+                    c => c.PeakWorkingSetBytes is { } bytes ? string.Create(Invariant, $"{bytes / 1048576.0:N0}") : null, winner: false);
+            }
         }
 
         GuaranteeMatrix(md, record);
@@ -225,7 +230,7 @@ public static class SummaryWriter
     }
 
     private static IReadOnlyList<CellKey> Rows(IEnumerable<CaseResult> cases) =>
-        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue)];
+        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal)];
 
     private static IReadOnlyList<string> Contenders(RunRecord record) =>
         [.. record.Strategies.Select(s => s.Strategy).Concat(record.Cases.Select(c => c.Contender)).Distinct().OrderBy(c => IsCeiling(record, c) ? 1 : 0)];
@@ -236,14 +241,14 @@ public static class SummaryWriter
     private static void ConditionalAgainstOthers(StringBuilder md, IReadOnlyList<CaseResult> cases, IReadOnlyList<string> strategies)
     {
         var conditional = cases.Where(c => c.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling && c.Aggregates is null).ToArray();
-        var sizes = conditional.Select(c => (c.NumberOfEvents, c.ConcurrentBatches)).Distinct().Order().ToArray();
+        var sizes = conditional.Select(c => (c.NumberOfEvents, c.ConcurrentBatches, c.Durability)).Distinct().OrderBy(s => s.NumberOfEvents).ThenBy(s => s.ConcurrentBatches).ThenBy(s => s.Durability, StringComparer.Ordinal).ToArray();
         if (sizes.Length == 0 || !cases.Any(c => c.Method != BenchmarkMethod.CommitConditionalEvents))
         {
             return;
         }
 
         string? Against(CaseResult c, BenchmarkMethod other) =>
-            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.ConcurrentBatches == c.ConcurrentBatches && x.Aggregates is null && x.Succeeded) is { } x
+            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.ConcurrentBatches == c.ConcurrentBatches && x.Aggregates is null && x.Durability == c.Durability && x.Succeeded) is { } x
                 ? Ratio(RoundStatistics.AcrossCells(c.EventsPerSecond, x.EventsPerSecond))
                 : null;
 
@@ -251,12 +256,12 @@ public static class SummaryWriter
         md.AppendLine("Each ratio divides two medians measured in different cells (not paired), so its interval is the conservative [low / high, high / low] of theirs.").AppendLine();
         md.AppendLine($"| Events | Concurrent | {string.Join(" | ", strategies)} |");
         md.AppendLine($"| ---: | ---: |{string.Concat(strategies.Select(_ => " ---: |"))}");
-        foreach (var (events, concurrent) in sizes)
+        foreach (var (events, concurrent, durability) in sizes)
         {
-            md.Append(Invariant, $"| {events} | {concurrent} |");
+            md.Append(Invariant, $"| {events} | {concurrent}{(durability is null ? "" : $", {durability}")} |");
             foreach (var strategy in strategies)
             {
-                var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.NumberOfEvents == events && x.ConcurrentBatches == concurrent);
+                var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.NumberOfEvents == events && x.ConcurrentBatches == concurrent && x.Durability == durability);
                 var text = c is null ? "not run" : $"{Against(c, BenchmarkMethod.CommitEvents) ?? "-"} / {Against(c, BenchmarkMethod.CommitAggregateEvents) ?? "-"}";
                 md.Append(' ').Append(text).Append(" |");
             }
@@ -345,7 +350,7 @@ public static class SummaryWriter
         md.AppendLine("## Every case").AppendLine();
         md.AppendLine("| Load | Method | Events | Concurrent | Contender | Events/s per round | Commits | p50 / p90 / p95 / p99 / max ms | Log at start / end | Checked |");
         md.AppendLine("| --- | --- | ---: | ---: | --- | --- | ---: | --- | ---: | --- |");
-        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.ConcurrentBatches).ThenByDescending(c => c.Aggregates ?? int.MaxValue))
+        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.ConcurrentBatches).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Durability, StringComparer.Ordinal))
         {
             var latency = c.CommitLatency ?? c.GroupLatency;
             md.AppendLine(Invariant,

@@ -49,7 +49,7 @@ public static class VerdictWriter
             : $"- **Ceiling beaten in {beaten.Length} cases** (ratio interval above 1): {string.Join("; ", beaten.Select(c => $"{c.Contender} in {Row(c.Cell)} {VerdictText.Ratio(c.RatioToCeiling)}"))}.");
         foreach (var tool in record.StoreTool ?? [])
         {
-            var cell = verdicts.FirstOrDefault(v => v.Load == LoadKind.Sustained && v.Method == BenchmarkMethod.CommitEvents && v.NumberOfEvents == tool.NumberOfEvents && v.ConcurrentBatches == tool.ConcurrentBatches);
+            var cell = verdicts.FirstOrDefault(v => v.Cell == new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, tool.NumberOfEvents, tool.ConcurrentBatches, Durability: tool.Durability));
             md.AppendLine(Invariant, $"- **Ceiling against {tool.Tool.Tool.Split(' ')[0]}** on the same rows ({tool.NumberOfEvents} events per commit, {tool.ConcurrentBatches} client{(tool.ConcurrentBatches == 1 ? "" : "s")}): the ceiling {VerdictText.Rate(cell?.Ceiling)} events/s, the tool {tool.Tool.PerSecond:N0} rows/s{(cell?.Ceiling is { } c ? string.Create(Invariant, $" (ratio {c.Estimate / tool.Tool.PerSecond:0.00})") : "")}; the tool builds its rows on the server from one prepared statement, where the lab sends every event's payload; `{tool.Tool.CommandLine}`.");
         }
 
@@ -61,9 +61,9 @@ public static class VerdictWriter
         md.Append(Opening(record));
         md.AppendLine();
 
-        foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method))
+        foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => DurabilityOrder(record, g.Key.Durability)))
         {
-            md.AppendLine(Invariant, $"## {Load(group.Key.Load)} · {Method(group.Key.Method)}").AppendLine();
+            md.AppendLine(Invariant, $"## {Load(group.Key.Load)} · {Method(group.Key.Method)}{(group.Key.Durability is { } durability ? $" · {durability}" : "")}").AppendLine();
             md.AppendLine("| Events x committers | Verdict | Events/s [95%] | × current | Of ceiling | p50 / p95 / p99 ms | Checks saw it keep | Nearest that lost |");
             md.AppendLine("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |");
             foreach (var verdict in group.OrderBy(v => v.ConcurrentBatches).ThenBy(v => v.NumberOfEvents).ThenByDescending(v => v.Aggregates ?? int.MaxValue))
@@ -77,7 +77,7 @@ public static class VerdictWriter
                         continue;
                     }
 
-                    var label = shown ? $"↳ {GuaranteeProfile.Get(profile.Profile).Title.ToLowerInvariant()}" : verdict.Cell.Shape;
+                    var label = shown ? $"↳ {GuaranteeProfile.Get(profile.Profile).Title.ToLowerInvariant()}" : (verdict.Cell with { Durability = null }).Shape;
                     md.AppendLine(TableRow(record, verdict, profile, label));
                     shown = true;
                 }
@@ -87,6 +87,7 @@ public static class VerdictWriter
         }
 
         md.Append(ContentionView.Write(record));
+        md.Append(DurabilityView.Write(record));
         md.AppendLine("Reading the tables: a row's verdict is among every strategy (unique numbers); a row marked ↳ gives the choice among the strategies " +
             "that also keep numbers gap-free and visible in order, where it differs. *× current*: the chosen strategy's events/s over the event store's current " +
             $"implementation ({StrategyCatalog.Baseline}) in the same rounds. *Of ceiling*: over the fastest raw way found to write the same rows at the same durability, paired per round. " +
@@ -117,7 +118,8 @@ public static class VerdictWriter
             }
 
             md.AppendLine(Invariant, $"**{profile.Title}**: {profile.Keeps}. Judged: {string.Join(", ", members)}.").AppendLine();
-            foreach (var group in verdicts.Where(v => v.For(profile.Id) is not null && v.Aggregates is null).GroupBy(v => (v.Load, v.Method)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method))
+            foreach (var group in verdicts.Where(v => v.For(profile.Id) is not null && v.Aggregates is null).GroupBy(v => (v.Load, v.Method, v.Durability))
+                .OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => DurabilityOrder(record, g.Key.Durability)))
             {
                 // Committer counts in a row with the same choice, decided the same way, are said once over all their rows.
                 var merged = new List<(int From, int To, List<CellVerdict> Rows, string? Choice)>();
@@ -136,7 +138,7 @@ public static class VerdictWriter
                     }
                 }
 
-                md.AppendLine(Invariant, $"- {Load(group.Key.Load)}, {Method(group.Key.Method).ToLowerInvariant()}: {string.Join("; ", merged.Select(x => $"{Committers(x.From, x.To)}: {Choice(record, profile, x.Rows, x.Choice)}"))}.");
+                md.AppendLine(Invariant, $"- {Load(group.Key.Load)}, {Method(group.Key.Method).ToLowerInvariant()}{(group.Key.Durability is { } durability ? $", **{durability}**" : "")}: {string.Join("; ", merged.Select(x => $"{Committers(x.From, x.To)}: {Choice(record, profile, x.Rows, x.Choice)}"))}.");
             }
 
             foreach (var contended in verdicts.Where(v => v.For(profile.Id) is not null && v.Aggregates is not null).OrderBy(v => v.Method).ThenBy(v => v.ConcurrentBatches))
@@ -206,7 +208,7 @@ public static class VerdictWriter
             how.Add($"undecided against {Others(others)}{(verdicts.Count == 1 ? "" : $" in {open.Length}")}");
         }
 
-        var factors = verdicts.Select(v => Factor(record, v.Cell.Cell, choice)?.Estimate).OfType<double>().ToArray();
+        var factors = verdicts.Select(v => FactorOverCurrent(record, v.Cell.Cell, choice)?.Estimate).OfType<double>().ToArray();
         var ceiling = verdicts.Select(v => Case(record, v.Cell.Cell, choice)?.RatioToCeiling?.Estimate).OfType<double>().ToArray();
         var rows = verdicts.Count == 1 ? "" : $" of {verdicts.Count} rows";
         return $"**{choice}** ({string.Join(", ", how)}{rows}{(factors.Length > 0 ? $"; {Range(factors, "0.0")}x the current implementation" : "")}" +
@@ -225,7 +227,7 @@ public static class VerdictWriter
         var latency = chosen?.CommitLatency ?? chosen?.GroupLatency;
         var lost = verdict.Standings.Where(s => !verdict.Set.Contains(s.Contender))
             .OrderBy(s => s.Disqualified is null ? 0 : 1).ThenByDescending(s => s.Ratio?.Estimate ?? 0).FirstOrDefault();
-        var factor = Factor(record, cell.Cell, verdict.Recommended) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
+        var factor = FactorOverCurrent(record, cell.Cell, verdict.Recommended) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
         var ceiling = chosen?.RatioToCeiling is { } c ? string.Create(Invariant, $"{c.Estimate:0.00}") : "-";
         var percentiles = LatencyText.Of(latency);
         return $"| {label} | {text} | {VerdictText.Rate(chosen?.EventsPerSecond)} | {factor} | {ceiling} | {percentiles} | {(chosen is null ? "-" : Kept(record, chosen))} | {(lost is null ? "-" : VerdictText.Lost(lost))} |";
@@ -264,7 +266,7 @@ public static class VerdictWriter
     }
 
     /// <summary>The strategy's events/s over the current implementation's in the same cell: paired race rounds, else their qualifying rounds.</summary>
-    private static Interval? Factor(RunRecord record, CellKey cell, string strategy)
+    internal static Interval? FactorOverCurrent(RunRecord record, CellKey cell, string strategy)
     {
         if (Case(record, cell, strategy) is not { } chosen || Case(record, cell, StrategyCatalog.Baseline) is not { } baseline)
         {
@@ -304,6 +306,10 @@ public static class VerdictWriter
         from == to ? $"{from} committer{(from == 1 ? "" : "s")}" : $"{from}–{to} committers";
 
     private static string Row(CellKey cell) => $"{cell.Load.ToString().ToLowerInvariant()} {cell.Method} {cell.Shape}";
+
+    /// <summary>Durabilities in the order the run was asked for them (the store's own first).</summary>
+    internal static int DurabilityOrder(RunRecord record, string? durability) =>
+        durability is null ? 0 : record.Cases.Select(c => c.Durability).Distinct().ToList().IndexOf(durability);
 
     private static string Load(LoadKind load) => load == LoadKind.Waves ? "Waves" : "Sustained load";
 

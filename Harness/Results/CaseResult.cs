@@ -19,6 +19,8 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="QualifyingEventsPerSecond">Its qualifying round (every contender, the readers following; not in any statistic); null in runs made before the race.</param>
 /// <param name="Exit">Why and after how many race rounds it left the race; null when it ran to the end, or in runs made before the race.</param>
 /// <param name="Aggregates">The aggregates a contended cell's committers draw from; null for one per committer.</param>
+/// <param name="PeakWorkingSetBytes">The process's largest working set sampled during its measured rounds (its race rounds; its qualifying round when it ran none): the whole process's, so what the runtime kept from earlier contenders is part of it.</param>
+/// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
 /// <param name="Contention">What contention cost it (conflicts, retries, commands given up, wasted events); null outside contended cells.</param>
 public sealed record CaseResult(
     LoadKind Load,
@@ -51,9 +53,9 @@ public sealed record CaseResult(
     double? QualifyingEventsPerSecond = null,
     Racing.RaceExit? Exit = null,
     int? Aggregates = null,
-    ContentionSummary? Contention = null)
+    ContentionSummary? Contention = null, string? Durability = null, long? PeakWorkingSetBytes = null)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates, Durability);
 
     public bool Succeeded => Failure is null && EventsPerSecond is not null;
 
@@ -62,6 +64,6 @@ public sealed record CaseResult(
     {
         ArgumentNullException.ThrowIfNull(cell);
         return new CaseResult(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches, contender, isCeiling, null, [], 0, false, null, false, false,
-            null, null, null, null, null, null, 0, 0, 0, VerificationTally.NotChecked, cause, Aggregates: cell.Aggregates);
+            null, null, null, null, null, null, 0, 0, 0, VerificationTally.NotChecked, cause, Aggregates: cell.Aggregates, Durability: cell.Durability);
     }
 }

@@ -2,26 +2,28 @@ namespace EventCommitLab.Harness.Results;
 
 /// <summary>
 /// One cell of the grid: a load, a method, events per commit, concurrent committers and, for a contended cell, how many
-/// aggregates the committers draw from. Its contenders are measured side by side.
+/// aggregates the committers draw from; in a run over several durabilities, the durability. Its contenders are measured
+/// side by side.
 /// </summary>
 /// <param name="Aggregates">The aggregates (conditional commits: tags) the committers draw each command's from; null for one of its own per committer, which never conflicts.</param>
-public sealed record CellKey(LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, int ConcurrentBatches, int? Aggregates = null)
+/// <param name="Durability">The store's durability of the cell's logs (its name: durable, async-commit; a write concern) in a run over several; null in a run over one, whose header names it.</param>
+public sealed record CellKey(LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, int ConcurrentBatches, int? Aggregates = null, string? Durability = null)
 {
     public int EventsPerWave => NumberOfEvents * ConcurrentBatches;
 
     /// <summary>Committers share aggregates, so their commands can conflict.</summary>
     public bool Contended => Aggregates is not null;
 
-    /// <summary>"100", or "100 on 10 aggregates" for a contended cell: the committers column of a table.</summary>
-    public string Committers => Aggregates is { } aggregates
-        ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{ConcurrentBatches} on {aggregates} aggregates")
-        : ConcurrentBatches.ToString(System.Globalization.CultureInfo.InvariantCulture);
+    /// <summary>
+    /// "100", "100 on 10 aggregates" for a contended cell, and ", async-commit" after either in a run over several
+    /// durabilities: the committers column of a table.
+    /// </summary>
+    public string Committers => string.Create(System.Globalization.CultureInfo.InvariantCulture,
+        $"{ConcurrentBatches}{(Aggregates is { } aggregates ? $" on {aggregates} aggregates" : "")}{(Durability is { } durability ? $", {durability}" : "")}");
 
-    /// <summary>"10 x 100", or "10 x 100 on 10 aggregates" for a contended cell.</summary>
-    public string Shape => Aggregates is { } aggregates
-        ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{NumberOfEvents} x {ConcurrentBatches} on {aggregates} aggregates")
-        : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{NumberOfEvents} x {ConcurrentBatches}");
+    /// <summary>"10 x 100", "10 x 100 on 10 aggregates" for a contended cell, with the durability after either in a run over several.</summary>
+    public string Shape => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{NumberOfEvents} x {Committers}");
 
     public override string ToString() =>
-        $"{Load.ToString().ToLowerInvariant()} {Method} {NumberOfEvents} events x {ConcurrentBatches} concurrent{(Aggregates is { } a ? $" on {a} aggregates" : "")}";
+        $"{Load.ToString().ToLowerInvariant()} {Method} {NumberOfEvents} events x {ConcurrentBatches} concurrent{(Aggregates is { } a ? $" on {a} aggregates" : "")}{(Durability is { } d ? $", {d}" : "")}";
 }

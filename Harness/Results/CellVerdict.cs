@@ -9,11 +9,12 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="CeilingVariant">The raw writer that led the ceiling's race.</param>
 /// <param name="Profiles">One verdict per guarantee profile with a strategy measured in it.</param>
 /// <param name="Aggregates">The aggregates a contended cell's committers draw from; null for one per committer.</param>
+/// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
 public sealed record CellVerdict(
     LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, int ConcurrentBatches, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
-    IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null)
+    IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null, string? Durability = null)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates, Durability);
 
     public ProfileVerdict? For(string profile) => Profiles.FirstOrDefault(p => p.Profile == profile);
 }

@@ -3,4 +3,5 @@ using EventCommitLab.Strategies.Port;
 namespace EventCommitLab.Harness.Results;
 
 /// <summary>The store's own tool writing the same rows as the ceiling of a sustained plain-commit cell (each statement one commit of NumberOfEvents events, ConcurrentBatches clients).</summary>
-public sealed record StoreToolComparison(int NumberOfEvents, int ConcurrentBatches, StoreToolInsertRate Tool);
+/// <param name="Durability">The cell's durability in a run over several (the store's own, the only one the tool runs at); null in a run over one.</param>
+public sealed record StoreToolComparison(int NumberOfEvents, int ConcurrentBatches, StoreToolInsertRate Tool, string? Durability = null);

@@ -58,7 +58,7 @@ public static class CellAnalysis
         })];
         var first = measured[0];
         return (measured, new CellVerdict(first.Load, first.Method, first.NumberOfEvents, first.ConcurrentBatches,
-            measured.Max(c => c.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles, first.Aggregates));
+            measured.Max(c => c.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles, first.Aggregates, first.Durability));
     }
 
     /// <summary>Whether the row's leader won outright: no other strategy is equivalent to it or still undecided against it.</summary>

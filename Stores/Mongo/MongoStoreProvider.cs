@@ -20,16 +20,21 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     public const int MaxConnections = 200;
 
     private readonly MongoClient _client;
-    private readonly WriteConcern _writeConcern;
 
-    private MongoStoreProvider(MongoClient client, WriteConcern writeConcern, string description)
+    private MongoStoreProvider(MongoClient client, string writeConcern, string description)
     {
         _client = client;
-        _writeConcern = writeConcern;
+        Durability = writeConcern;
         Description = description;
     }
 
     public string Name => "mongo";
+
+    /// <summary>The write concerns a log's commits may wait for.</summary>
+    public IReadOnlyList<string> Durabilities => MongoStoreConfiguration.WriteConcerns;
+
+    /// <summary>The write concern of the logs created unless one is asked for.</summary>
+    public string Durability { get; }
 
     public string Description { get; }
 
@@ -85,7 +90,7 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
             var description = $"MongoDB {build["version"]} ({deployment} at {hosts}); write concern {configuration.WriteConcern} ({writeConcern}); " +
                 $"retryable writes and reads {(configuration.Retryable ? "on (the driver retries once on its own, uncounted)" : "off (every retry is the strategies', counted)")}; " +
                 $"pool {MaxConnections} connections; MongoDB.Driver {typeof(MongoClient).Assembly.GetName().Version}";
-            return new MongoStoreProvider(client, writeConcern, description);
+            return new MongoStoreProvider(client, configuration.WriteConcern, description);
         }
         catch (Exception e) when (e is TimeoutException or MongoException or StoreSetupException)
         {
@@ -100,10 +105,13 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         }
     }
 
-    public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
+    public Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken) => CreateFreshStoreAsync(Durability, cancellationToken);
+
+    public async Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken)
     {
+        var writeConcern = MongoWriteConcerns.For(durability);
         var database = $"commit_lab_{Guid.NewGuid():N}";
-        return await MongoEventStore.CreateAsync(_client, database, _writeConcern,
+        return await MongoEventStore.CreateAsync(_client, database, writeConcern,
             async () => await _client.DropDatabaseAsync(database, CancellationToken.None).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
     }
 

@@ -23,11 +23,16 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     {
         _server = server;
         _admin = admin;
-        Durability = durability;
+        DefaultDurability = durability;
         Description = $"{description}; durability {(durability == PostgresDurability.Durable ? "durable (synchronous_commit=on)" : "async-commit (synchronous_commit=off per database)")}";
     }
 
-    public PostgresDurability Durability { get; }
+    /// <summary>The durability of the databases the provider creates unless one is asked for.</summary>
+    public PostgresDurability DefaultDurability { get; }
+
+    public IReadOnlyList<string> Durabilities => PostgresDurabilityNames.All;
+
+    public string Durability => PostgresDurabilityNames.Of(DefaultDurability);
 
     public string Name => "postgres";
 
@@ -104,11 +109,16 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         }
     }
 
-    public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
+    public Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken) => CreateFreshStoreAsync(DefaultDurability, cancellationToken);
+
+    public Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken) =>
+        CreateFreshStoreAsync(PostgresDurabilityNames.Parse(durability), cancellationToken);
+
+    private async Task<IEventLog> CreateFreshStoreAsync(PostgresDurability durability, CancellationToken cancellationToken)
     {
         var database = $"commit_lab_{Guid.NewGuid():N}";
         await ExecuteAdminAsync($"CREATE DATABASE {database}", cancellationToken).ConfigureAwait(false);
-        if (Durability == PostgresDurability.AsyncCommit)
+        if (durability == PostgresDurability.AsyncCommit)
         {
             await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
         }
@@ -146,7 +156,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         await using var log = (PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
         var payload = new Strategies.Workload.SampleEvents(payloadBytes).Create(1)[0].Payload;
         return await PgbenchInserts.MeasureEventsAsync(
-            BinDirectory(), log.ConnectionString, Durability == PostgresDurability.Durable, rowsPerStatement, clients, payload, duration, cancellationToken).ConfigureAwait(false);
+            BinDirectory(), log.ConnectionString, DefaultDurability == PostgresDurability.Durable, rowsPerStatement, clients, payload, duration, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<StoreToolInsertRate?> MeasureInsertsWithStoreToolAsync(bool durable, TimeSpan duration, CancellationToken cancellationToken)
@@ -178,7 +188,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     public async Task<IDcbLog> CreateDcbLogAsync(CancellationToken cancellationToken)
     {
         var (database, connectionString) = await CreateDatabaseAsync("commit_lab_dcb", cancellationToken).ConfigureAwait(false);
-        if (Durability == PostgresDurability.AsyncCommit)
+        if (DefaultDurability == PostgresDurability.AsyncCommit)
         {
             await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
         }
@@ -198,7 +208,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     public async Task<PeerDatabase> CreatePeerDatabaseAsync(CancellationToken cancellationToken)
     {
         var (database, connectionString) = await CreateDatabaseAsync("commit_lab_peer", cancellationToken).ConfigureAwait(false);
-        if (Durability == PostgresDurability.AsyncCommit)
+        if (DefaultDurability == PostgresDurability.AsyncCommit)
         {
             await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
         }

@@ -20,7 +20,8 @@ public sealed class HarnessOptionsTests
         Assert.Equal([1, 10, 100], options.Events);
         Assert.Equal([1, 10, 100], options.Concurrency);
         Assert.Equal(0, options.Prefill);
-        Assert.Equal(PostgresDurability.Durable, options.Durability);
+        Assert.Null(options.Durabilities);
+        Assert.Equal(PostgresDurability.Durable, options.Postgres.Durability);
         Assert.Equal(LabJob.Quick, options.Job);
         Assert.Equal([LoadKind.Waves, LoadKind.Sustained], options.Loads);
         Assert.Equal((24, 0.2, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
@@ -54,6 +55,26 @@ public sealed class HarnessOptionsTests
         var shared = LabRunner.Cells(HarnessOptions.Parse(["--aggregates", "5", "--concurrency", "1,10", "--contention", "none", "--skew", "1.1"], NoEnvironment));
         Assert.All(shared, c => Assert.Equal(c.Method != BenchmarkMethod.CommitEvents && c.ConcurrentBatches > 5 ? 5 : null, c.Aggregates));
         Assert.Equal(1.1, HarnessOptions.Parse(["--skew", "1.1"], NoEnvironment).Measurement(true).Skew);
+    }
+
+    [Fact]
+    public void two_durabilities_run_every_cell_at_each_with_the_first_as_the_stores_own()
+    {
+        var one = HarnessOptions.Parse(["--durability", "async-commit", "--contention", "none"], NoEnvironment);
+        var both = HarnessOptions.Parse(["--durability", "async-commit,durable", "--contention", "none"], NoEnvironment);
+
+        Assert.All(LabRunner.Cells(one), c => Assert.Null(c.Durability));
+        Assert.Equal(2 * LabRunner.Cells(one).Count, LabRunner.Cells(both).Count);
+        Assert.Equal(
+            LabRunner.Cells(one).SelectMany(c => new[] { c with { Durability = "async-commit" }, c with { Durability = "durable" } }),
+            LabRunner.Cells(both));
+        Assert.Equal(PostgresDurability.AsyncCommit, both.Postgres.Durability);
+        Assert.Equal("1 x 100 on 10 aggregates, durable", new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 1, 100, 10, "durable").Shape);
+        var mongo = HarnessOptions.Parse(["--store", "mongo", "--write-concern", "w1,majority"], NoEnvironment);
+        Assert.Equal(["w1", "majority"], mongo.Durabilities);
+        Assert.Equal("w1", mongo.Mongo.WriteConcern);
+        var bad = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--durability", "durable,lazy"], NoEnvironment));
+        Assert.Contains("--durability: unknown value 'lazy'. Valid values: durable, async-commit", bad.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -160,7 +181,8 @@ public sealed class HarnessOptionsTests
         Assert.Equal("Host=db", options.Postgres.ConnectionString);
         Assert.Equal("InsertMany", Assert.Single(options.Strategies).Name);
         Assert.Equal([1, 100], options.Events);
-        Assert.Equal(PostgresDurability.AsyncCommit, options.Durability);
+        Assert.Equal(["async-commit"], options.Durabilities);
+        Assert.Equal(PostgresDurability.AsyncCommit, options.Postgres.Durability);
         Assert.Equal(LabJob.Dry, options.Job);
     }
 

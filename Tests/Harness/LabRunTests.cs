@@ -91,6 +91,28 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Contains("**contended** (2 on 1 aggregates, 1 event per command)", verdict, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task a_run_over_two_durabilities_races_every_cell_at_each_and_the_verdict_says_where_the_choice_changes()
+    {
+        var folder = Path.Combine(_root, "durabilities");
+
+        var (exit, record) = await RunAsync(folder,
+            "--strategies", "InsertMany,BatchingPipeline", "--load", "sustained", "--methods", "CommitEvents", "--events", "1", "--concurrency", "2", "--durability", "durable,async-commit");
+
+        Assert.Equal(0, exit);
+        Assert.NotNull(record);
+        Assert.Equal("durable, async-commit", record.Environment.Durability);
+        Assert.Equal(["async-commit", "durable"], record.Cases.Select(c => c.Durability!).Distinct().Order(StringComparer.Ordinal));
+        Assert.Equal(2, record.Verdicts!.Count);
+        Assert.All(record.Cases.GroupBy(c => c.Durability), g => Assert.Equal(5, g.Count()));
+        Assert.All(record.Cases, c => Assert.True(c.Succeeded && c.Verification.Passed && c.PeakWorkingSetBytes > 0, c.Failure ?? c.Contender));
+        var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
+        Assert.Contains(DurabilityView.Heading, verdict, StringComparison.Ordinal);
+        Assert.Contains("| sustained · CommitEvents | 1 x 2 |", verdict, StringComparison.Ordinal);
+        Assert.Contains("## Sustained load · Plain commits · async-commit", verdict, StringComparison.Ordinal);
+        Assert.Contains("- Sustained load, plain commits, **durable**: 2 committers: ", verdict, StringComparison.Ordinal);
+    }
+
     /// <summary>A dry-job run of the main command into <paramref name="folder"/>, and the record it wrote (null when it wrote none).</summary>
     private static async Task<(int Exit, RunRecord? Record)> RunAsync(string folder, params string[] grid)
     {
@@ -235,6 +257,12 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         public string Name => "postgres";
 
         public string Description => "faulty";
+
+        public IReadOnlyList<string> Durabilities => ["durable"];
+
+        public string Durability => "durable";
+
+        public Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken) => CreateFreshStoreAsync(cancellationToken);
 
         public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
         {
