@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Faults;
+using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Strategies.Model;
@@ -9,17 +10,33 @@ using EventCommitLab.Tests.Infrastructure;
 namespace EventCommitLab.Tests.Contract;
 
 /// <summary>
-/// What every strategy must do, on every store. Each strategy runs it through a one-line subclass; each store through
-/// its line in <see cref="LabStores.All"/>.
+/// What every strategy must do, on every store: each case runs for every strategy of <see cref="StrategyCatalog.All"/>
+/// on every store of <see cref="LabStores.All"/>, so a strategy or a store joins it by its catalog line alone.
 /// </summary>
 [Collection(LabStoresCollection.Name)]
-public abstract class CommitStrategyContract(LabStores stores, string strategy)
+public sealed class CommitStrategyContract(LabStores stores)
 {
-    public static TheoryData<string> Stores => LabStores.Names;
+    /// <summary>Every strategy on every store.</summary>
+    public static TheoryData<string, string> Cases
+    {
+        get
+        {
+            var cases = new TheoryData<string, string>();
+            foreach (var strategy in StrategyCatalog.Names)
+            {
+                foreach (var store in LabStores.All)
+                {
+                    cases.Add(strategy, store.Name);
+                }
+            }
+
+            return cases;
+        }
+    }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task single_commit_is_acknowledged_with_the_first_sequence_number(string store)
+    [MemberData(nameof(Cases))]
+    public async Task single_commit_is_acknowledged_with_the_first_sequence_number(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
 
@@ -34,8 +51,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task hundred_event_commit_is_stored_whole_and_contiguous(string store)
+    [MemberData(nameof(Cases))]
+    public async Task hundred_event_commit_is_stored_whole_and_contiguous(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         await run.CommitAsync(1);
@@ -49,8 +66,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task hundred_concurrent_commits_leave_a_log_the_verifier_finds_clean(string store)
+    [MemberData(nameof(Cases))]
+    public async Task hundred_concurrent_commits_leave_a_log_the_verifier_finds_clean(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
 
@@ -65,8 +82,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task aggregate_commits_with_the_right_expected_version_advance_it(string store)
+    [MemberData(nameof(Cases))]
+    public async Task aggregate_commits_with_the_right_expected_version_advance_it(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         var aggregate = NewAggregate();
@@ -82,8 +99,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task wrong_expected_version_is_a_conflict_that_writes_nothing_and_is_not_retried(string store)
+    [MemberData(nameof(Cases))]
+    public async Task wrong_expected_version_is_a_conflict_that_writes_nothing_and_is_not_retried(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         var aggregate = NewAggregate();
@@ -105,8 +122,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task concurrent_first_commits_of_one_aggregate_let_exactly_one_win(string store)
+    [MemberData(nameof(Cases))]
+    public async Task concurrent_first_commits_of_one_aggregate_let_exactly_one_win(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         var aggregate = NewAggregate();
@@ -121,8 +138,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task several_writer_processes_keep_the_log_clean_when_the_strategy_claims_it(string store)
+    [MemberData(nameof(Cases))]
+    public async Task several_writer_processes_keep_the_log_clean_when_the_strategy_claims_it(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         Skip.IfNot(run.Strategy.Guarantees.SafeWithSeveralWriterProcesses, $"{strategy} does not claim to be safe with several writer processes.");
@@ -137,8 +154,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task a_new_instance_numbers_on_from_the_log_end_whichever_way_the_counter_drifted(string store)
+    [MemberData(nameof(Cases))]
+    public async Task a_new_instance_numbers_on_from_the_log_end_whichever_way_the_counter_drifted(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         Skip.IfNot(run.Strategy.Guarantees.CounterAtLogEnd, $"{strategy} does not number from the store's counter.");
@@ -165,8 +182,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task bad_input_is_a_clear_argument_error_and_writes_nothing(string store)
+    [MemberData(nameof(Cases))]
+    public async Task bad_input_is_a_clear_argument_error_and_writes_nothing(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         var aggregate = NewAggregate();
@@ -184,8 +201,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task a_conditional_commit_is_kept_where_the_strategy_claims_it_and_refused_before_writing_anything_elsewhere(string store)
+    [MemberData(nameof(Cases))]
+    public async Task a_conditional_commit_is_kept_where_the_strategy_claims_it_and_refused_before_writing_anything_elsewhere(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         var keeps = run.Strategy.Guarantees.KeepsAppendConditions && run.Store.Lacks(StoreFeature.AppendConditions) is null;
@@ -211,8 +228,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task a_condition_fails_only_on_an_event_of_its_types_with_all_its_tags_after_its_position(string store)
+    [MemberData(nameof(Cases))]
+    public async Task a_condition_fails_only_on_an_event_of_its_types_with_all_its_tags_after_its_position(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         SkipUnlessConditionsKept(run);
@@ -237,8 +254,8 @@ public abstract class CommitStrategyContract(LabStores stores, string strategy)
     }
 
     [SkippableTheory]
-    [MemberData(nameof(Stores))]
-    public async Task of_concurrent_commits_whose_conditions_match_each_others_events_exactly_one_is_written(string store)
+    [MemberData(nameof(Cases))]
+    public async Task of_concurrent_commits_whose_conditions_match_each_others_events_exactly_one_is_written(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
         SkipUnlessConditionsKept(run);
