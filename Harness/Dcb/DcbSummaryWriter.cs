@@ -84,7 +84,7 @@ public static class DcbSummaryWriter
             md.AppendLine(Invariant, $"| {v.Size} | {v.Appender} | {v.Appends:N0} | {v.Errors:N0} | {v.EventsRead:N0} | {(v.Clean ? "none" : string.Join("; ", v.Violations))} |");
         }
 
-        md.AppendLine().AppendLine("Charts: `charts/appends-per-second-SIZE-EVENTS.png` (and `.svg`): appends/s against clients, one line per appender and workload (Append, AppendIf).");
+        md.AppendLine().AppendLine("Charts: `charts/appends-per-second-SIZE-EVENTS.svg`: appends/s against clients, one line per appender and workload (Append, AppendIf).");
         return md.ToString();
     }
 

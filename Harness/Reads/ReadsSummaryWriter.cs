@@ -56,7 +56,7 @@ public static class ReadsSummaryWriter
         md.AppendLine(run.Wrong.Count == 0
             ? "- Every query returned exactly its tag's events, every projection the dataset's counts."
             : $"- **Wrong answers:** {string.Join("; ", run.Wrong)}.");
-        md.AppendLine().AppendLine("Charts: `charts/reads-events-per-second.png`, `charts/reads-operations-per-second.png` (and `.svg`), against clients.");
+        md.AppendLine().AppendLine("Charts: `charts/reads-events-per-second.svg`, `charts/reads-operations-per-second.svg`, against clients.");
         return md.ToString();
     }
 

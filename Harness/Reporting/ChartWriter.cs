@@ -5,7 +5,7 @@ using ScottPlot;
 namespace EventCommitLab.Harness.Reporting;
 
 /// <summary>
-/// The run's charts, drawn with ScottPlot and written as PNG and SVG: events/s against concurrency per load, method
+/// The run's charts, drawn with ScottPlot and written as SVG: events/s against concurrency per load, method
 /// and commit size, one series per contender with its interval as error bars and the ceiling in black; for sustained
 /// load also p99 commit latency against events/s. Both axes are log10 scales, labelled in real units.
 /// </summary>
@@ -26,7 +26,10 @@ public static class ChartWriter
         return Save(Charts(record), folder);
     }
 
-    /// <summary>Writes each chart as PNG and SVG into <paramref name="folder"/>; returns the files.</summary>
+    /// <summary>
+    /// Writes each chart as SVG into <paramref name="folder"/>; returns the files. One format only: SVG is text (a run's
+    /// charts diff and compress in the repository), scales without blur, and renders wherever the markdown does.
+    /// </summary>
     public static IReadOnlyList<string> Save(IEnumerable<Chart> charts, string folder)
     {
         ArgumentNullException.ThrowIfNull(charts);
@@ -35,11 +38,8 @@ public static class ChartWriter
         {
             using (chart.Plot)
             {
-                var png = Path.Combine(folder, chart.Name + ".png");
                 var svg = Path.Combine(folder, chart.Name + ".svg");
-                chart.Plot.SavePng(png, Width, Height);
                 chart.Plot.SaveSvg(svg, Width, Height);
-                written.Add(png);
                 written.Add(svg);
             }
         }

@@ -153,6 +153,6 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
 
         Assert.Contains("bound 10,000: **held**.", summary, StringComparison.Ordinal);
         Assert.Contains("- Every query returned exactly its tag's events, every projection the dataset's counts.", summary, StringComparison.Ordinal);
-        Assert.True(File.Exists(Path.Combine(folder, "charts", "reads-events-per-second.png")));
+        Assert.True(File.Exists(Path.Combine(folder, "charts", "reads-events-per-second.svg")));
     }
 }
