@@ -14,13 +14,16 @@ public static class StrategyCatalog
         StrategyRegistration.For((s, o) => new SingleEventNoTransactionStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new SimulatedBatchingStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new BatchingPipelineStrategy(s, o)) with { InSeed = true },
-        new(BatchingPipelineStrategy.NameFor(2), (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } })),
+        new(BatchingPipelineStrategy.NameFor(2), BatchingPipelineStrategy.Claims, (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } })),
         StrategyRegistration.For((s, o) => new LockedCounterStatementStrategy(s, o)),
         StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
         StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),
     ];
 
     public static IEnumerable<string> Names => All.Select(r => r.Name);
+
+    /// <summary>The strategies that claim to keep append conditions, in catalog order.</summary>
+    public static IEnumerable<string> KeepingAppendConditions => All.Where(r => r.Claims.KeepsAppendConditions).Select(r => r.Name);
 
     /// <summary>The strategies the seed's benchmark compared, in catalog order.</summary>
     public static IReadOnlyList<StrategyRegistration> Seed => [.. All.Where(r => r.InSeed)];

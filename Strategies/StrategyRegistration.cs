@@ -4,8 +4,9 @@ using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Strategies;
 
-/// <summary>A strategy's name, how to build it on a store, and what it needs of the store beyond the common port.</summary>
-public sealed record StrategyRegistration(string Name, Func<IEventStore, CommitStrategyOptions, ICommitStrategy> Create, IReadOnlyList<StoreFeature>? Needs = null)
+/// <summary>A strategy's name, what it claims, how to build it on a store, and what it needs of the store beyond the common port.</summary>
+/// <param name="Claims">The guarantees every instance claims (its <see cref="ICommitStrategy.Guarantees"/>).</param>
+public sealed record StrategyRegistration(string Name, StrategyGuarantees Claims, Func<IEventStore, CommitStrategyOptions, ICommitStrategy> Create, IReadOnlyList<StoreFeature>? Needs = null)
 {
     private const string Suffix = "Strategy";
 
@@ -14,8 +15,8 @@ public sealed record StrategyRegistration(string Name, Func<IEventStore, CommitS
 
     /// <summary>A strategy registered under its class name without "Strategy", the name it reports itself.</summary>
     public static StrategyRegistration For<T>(Func<IEventStore, CommitStrategyOptions, T> create, params IReadOnlyList<StoreFeature> needs)
-        where T : ICommitStrategy =>
-        new(NameOf(typeof(T)), (store, options) => create(store, options), needs);
+        where T : ICommitStrategy, IClaimsGuarantees =>
+        new(NameOf(typeof(T)), T.Claims, (store, options) => create(store, options), needs);
 
     /// <summary>Why the strategy cannot run on <paramref name="store"/>, or null when it can.</summary>
     public string? UnavailableOn(IEventStore store)

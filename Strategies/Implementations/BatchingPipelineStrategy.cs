@@ -22,7 +22,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// answers everything already queued, then returns. A caller that cancels while its commit is queued stops waiting,
 /// but the commit may still be written.
 /// </remarks>
-public sealed class BatchingPipelineStrategy : StrategyBase
+public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
 {
     private readonly Channel<PendingCommit> _queue;
     // Bounds the writer's wait for arrivals, in thread-pool turns, when callers keep arriving one by one.
@@ -54,7 +54,9 @@ public sealed class BatchingPipelineStrategy : StrategyBase
 
     public override string Name => NameFor(_batchesInFlight);
 
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+    public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     protected override async Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken)
     {

@@ -19,9 +19,11 @@ namespace EventCommitLab.Strategies.Implementations;
 /// other) or numbers the count already saw taken (so it fails itself). For the same reason a number is never committed
 /// below one a reader has already seen, so a condition's position keeps its meaning.
 /// </remarks>
-public sealed class CurrentImplementationStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
+public sealed class CurrentImplementationStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options), IClaimsGuarantees
 {
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { KeepsAppendConditions = true };
+    public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { KeepsAppendConditions = true };
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {

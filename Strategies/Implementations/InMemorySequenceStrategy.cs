@@ -1,3 +1,4 @@
+using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
@@ -12,7 +13,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// No round trip for the sequence and no contention on a counter, but the numbers of a commit that fails are lost
 /// (a gap), and a second writer process has its own counter (duplicate keys, then gaps).
 /// </remarks>
-public sealed class InMemorySequenceStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
+public sealed class InMemorySequenceStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options), IClaimsGuarantees
 {
     protected override async Task InsertAsync(IStoreSession session, StoredEvent[] events, CancellationToken cancellationToken)
     {

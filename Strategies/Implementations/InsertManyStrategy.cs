@@ -1,3 +1,4 @@
+using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
@@ -8,7 +9,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// As <see cref="InMemorySequenceStrategy"/>, but a commit's events go in with one multi-event insert: one round trip
 /// per commit instead of one per event. Same weaknesses: gaps after failed commits, one writer process only.
 /// </summary>
-public sealed class InsertManyStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
+public sealed class InsertManyStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options), IClaimsGuarantees
 {
     protected override Task InsertAsync(IStoreSession session, StoredEvent[] events, CancellationToken cancellationToken) =>
         session.InsertEventsAsync(events, cancellationToken);

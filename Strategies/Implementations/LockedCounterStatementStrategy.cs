@@ -14,9 +14,11 @@ namespace EventCommitLab.Strategies.Implementations;
 /// The one-round-trip relative of <see cref="TransactionalCounterStrategy"/>: the same serialisation on the counter, but
 /// the lock is held for one statement and its durable flush instead of three round trips and the flush.
 /// </remarks>
-public sealed class LockedCounterStatementStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
+public sealed class LockedCounterStatementStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options), IClaimsGuarantees
 {
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+    public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {

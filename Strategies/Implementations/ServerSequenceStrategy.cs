@@ -15,10 +15,12 @@ namespace EventCommitLab.Strategies.Implementations;
 /// commit's numbers need not be consecutive when commits run side by side, a failed commit leaves its numbers unused,
 /// and a later number can be committed, and read, before an earlier one.
 /// </remarks>
-public class ServerSequenceStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
+public class ServerSequenceStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options), IClaimsGuarantees
 {
-    public override StrategyGuarantees Guarantees { get; } = new(
+    public static StrategyGuarantees Claims { get; } = new(
         AtomicMultiEventCommit: true, GapFreeSequence: false, ContiguousCommit: false, SafeWithSeveralWriterProcesses: true);
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     /// <summary>What the store must offer; a store that lacks it lists the strategy as not available.</summary>
     public static IReadOnlyList<StoreFeature> Needs { get; } = [StoreFeature.ServerSequence];

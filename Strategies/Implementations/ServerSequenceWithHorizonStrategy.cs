@@ -9,11 +9,13 @@ namespace EventCommitLab.Strategies.Implementations;
 /// transaction horizon (the oldest transaction still running) and deliver by transaction id, then number: what Emmett
 /// and go-crablet do on PostgreSQL. The writes are the same; what changes is what a reader may trust.
 /// </summary>
-public sealed class ServerSequenceWithHorizonStrategy(IEventStore store, CommitStrategyOptions options) : ServerSequenceStrategy(store, options)
+public sealed class ServerSequenceWithHorizonStrategy(IEventStore store, CommitStrategyOptions options) : ServerSequenceStrategy(store, options), IClaimsGuarantees
 {
-    public override StrategyGuarantees Guarantees { get; } = new(
+    public static new StrategyGuarantees Claims { get; } = new(
         AtomicMultiEventCommit: true, GapFreeSequence: false, ContiguousCommit: false, SafeWithSeveralWriterProcesses: true,
         HorizonOrderedVisibility: true);
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     /// <summary>What the store must offer; a store that lacks it lists the strategy as not available.</summary>
     public static new IReadOnlyList<StoreFeature> Needs { get; } = [StoreFeature.ServerSequence, StoreFeature.TransactionHorizon];

@@ -17,9 +17,11 @@ namespace EventCommitLab.Strategies.Implementations;
 /// wave of one, i.e. <see cref="TransactionalCounterStrategy"/>.
 /// </remarks>
 public sealed class SimulatedBatchingStrategy(IEventStore store, CommitStrategyOptions options)
-    : CommitStrategyBase(store, options), IWaveCommitStrategy
+    : CommitStrategyBase(store, options), IWaveCommitStrategy, IClaimsGuarantees
 {
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+    public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     public async Task<IReadOnlyList<CommitOutcome>> CommitWaveAsync(IReadOnlyList<CommitRequest> wave, CancellationToken cancellationToken)
     {

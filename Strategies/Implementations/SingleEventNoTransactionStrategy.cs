@@ -1,3 +1,4 @@
+using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
@@ -14,7 +15,7 @@ namespace EventCommitLab.Strategies.Implementations;
 /// A single insert is atomic by itself, so every commit stays all-or-nothing; the weaknesses are those of the
 /// process-local counter.
 /// </remarks>
-public sealed class SingleEventNoTransactionStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options)
+public sealed class SingleEventNoTransactionStrategy(IEventStore store, CommitStrategyOptions options) : ProcessLocalSequenceStrategy(store, options), IClaimsGuarantees
 {
     protected override bool NeedsTransaction(CommitRequest request) => request.Events.Count > 1 || request.Aggregate is not null;
 

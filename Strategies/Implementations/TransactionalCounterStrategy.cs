@@ -17,9 +17,11 @@ namespace EventCommitLab.Strategies.Implementations;
 /// before it has committed or rolled back and none after it can commit, and numbers are committed in their order, so
 /// no event numbered below a position a caller has read can commit after that read.
 /// </remarks>
-public sealed class TransactionalCounterStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options)
+public sealed class TransactionalCounterStrategy(IEventStore store, CommitStrategyOptions options) : CommitStrategyBase(store, options), IClaimsGuarantees
 {
-    public override StrategyGuarantees Guarantees { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+    public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     protected override async Task<CommitResult> CommitOnceAsync(CommitRequest request, CancellationToken cancellationToken)
     {

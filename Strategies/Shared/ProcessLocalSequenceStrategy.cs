@@ -13,8 +13,10 @@ public abstract class ProcessLocalSequenceStrategy(IEventStore store, CommitStra
 {
     private readonly ProcessLocalSequence _sequence = new();
 
-    public override StrategyGuarantees Guarantees { get; } = new(
+    public static StrategyGuarantees Claims { get; } = new(
         AtomicMultiEventCommit: true, GapFreeSequence: false, ContiguousCommit: true, SafeWithSeveralWriterProcesses: false);
+
+    public override StrategyGuarantees Guarantees => Claims;
 
     public override ValueTask DisposeAsync()
     {

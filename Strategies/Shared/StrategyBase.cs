@@ -61,7 +61,7 @@ public abstract class StrategyBase : ICommitStrategy
         if (!Guarantees.KeepsAppendConditions)
         {
             throw new NotSupportedException(
-                $"{Name} does not keep append conditions, so it refuses conditional commit {request.CommitId}; use a strategy whose guarantees claim them (CurrentImplementation, TransactionalCounter, SimulatedBatching, BatchingPipeline, BatchingPipeline2InFlight, LockedCounterStatement).");
+                $"{Name} does not keep append conditions, so it refuses conditional commit {request.CommitId}; use a strategy whose guarantees claim them ({string.Join(", ", StrategyCatalog.KeepingAppendConditions)}).");
         }
 
         if (Store.Lacks(StoreFeature.AppendConditions) is { } why)

@@ -7,7 +7,7 @@ namespace EventCommitLab.Tests.Strategies;
 public sealed class StrategyCatalogTests(LabStores stores)
 {
     [Fact]
-    public async Task every_registered_strategy_reports_the_name_it_is_registered_under_and_names_are_unique()
+    public async Task every_registered_strategy_reports_the_name_and_the_claims_it_is_registered_under_and_names_are_unique()
     {
         await using var store = await stores.FreshStoreAsync("postgres");
         var reported = new List<string>();
@@ -15,6 +15,7 @@ public sealed class StrategyCatalogTests(LabStores stores)
         {
             await using var strategy = registration.Create(store, new());
             reported.Add(strategy.Name);
+            Assert.Equal(registration.Claims, strategy.Guarantees);
         }
 
         Assert.Equal(StrategyCatalog.Names, reported);
