@@ -16,7 +16,9 @@ namespace EventCommitLab.Strategies.Implementations;
 /// <remarks>
 /// There is no linger timer: a lone commit is written at once, and batches form from commits that arrive while the
 /// previous batch is being written, so batching grows with load on its own; after answering a batch the writer
-/// also takes the commits its callers send straight back (a few thread-pool turns, no clock). A commit whose aggregate check fails
+/// also takes the commits its callers send straight back (a few thread-pool turns, no clock). A second commit of an
+/// aggregate already in the forming batch is set aside for the next one while later commits still join
+/// (<see cref="PendingBatch"/>). A commit whose aggregate check fails
 /// is rejected alone. When the batch's transaction fails for good (a payload the database refuses, say), each commit
 /// of it is written again on its own, so that only the bad one fails. Disposing stops taking commits, writes and
 /// answers everything already queued, then returns. A caller that cancels while its commit is queued stops waiting,
@@ -94,9 +96,11 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     {
         var reader = _queue.Reader;
         var inFlight = new Queue<Task>(_batchesInFlight);
-        while (await reader.WaitToReadAsync().ConfigureAwait(false))
+        IReadOnlyList<PendingCommit> setAside = [];
+        // Commits the last batch set aside go in the next at once, without waiting for an arrival (or after the queue closed).
+        while (setAside.Count > 0 || await reader.WaitToReadAsync().ConfigureAwait(false))
         {
-            var batch = new PendingBatch(_batchLimits);
+            var batch = new PendingBatch(_batchLimits, setAside);
             batch.TakeFrom(reader);
 
             // Callers answered since the last batch formed usually commit again at once, but their next commits are still
@@ -116,6 +120,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
                 }
             }
 
+            setAside = batch.SetAside;
             // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
             inFlight.Enqueue(WriteBatchAsync(batch.Commits));
             if (inFlight.Count >= _batchesInFlight)

@@ -5,28 +5,52 @@ using EventCommitLab.Strategies.Port;
 namespace EventCommitLab.Strategies.Shared;
 
 /// <summary>
-/// The pipeline's next batch while it forms: commits taken from the queue in order until the next one would take it
-/// past its limits or may not share it with an earlier one (it then waits for the next batch, see <see cref="BatchRivals"/>).
+/// The pipeline's next batch while it forms: first the commits the previous batch set aside, then commits taken from the
+/// queue in order, until the next one would take it past its limits. A commit that may not share the batch with an
+/// earlier one (a second commit of an aggregate, a condition matching an earlier commit's events: see
+/// <see cref="BatchRivals"/>) is set aside for the next batch, ahead of what is queued then, and the commits behind it
+/// still join: under contention a rival no longer ends the batch at the first repeated aggregate. A commit set aside
+/// keeps its place before every later commit of its aggregate (they are rivals of the same earlier commit, so they are
+/// set aside behind it).
 /// </summary>
-internal sealed class PendingBatch(StoreBatchLimits limits)
+internal sealed class PendingBatch
 {
+    private readonly StoreBatchLimits _limits;
     private readonly List<PendingCommit> _commits = [];
+    private readonly List<PendingCommit> _setAside = [];
     private readonly BatchRivals _rivals = new();
     private long _events;
     private long _bytes;
 
+    /// <param name="setAside">The commits the previous batch set aside, in their order: they come first.</param>
+    public PendingBatch(StoreBatchLimits limits, IReadOnlyList<PendingCommit>? setAside = null)
+    {
+        _limits = limits;
+        foreach (var commit in setAside ?? [])
+        {
+            // Past the limits or a rival again: it stays in line, before anything queued.
+            if (IsClosed || !Offer(commit))
+            {
+                _setAside.Add(commit);
+            }
+        }
+    }
+
     public IReadOnlyList<PendingCommit> Commits => _commits;
 
-    /// <summary>True once the next queued commit could not join: the batch takes nothing more.</summary>
+    /// <summary>The commits set aside for the next batch, in order.</summary>
+    public IReadOnlyList<PendingCommit> SetAside => _setAside;
+
+    /// <summary>True once the next commit would take the batch past its limits: the batch takes nothing more.</summary>
     public bool IsClosed { get; private set; }
 
-    /// <summary>Takes queued commits while they fit; returns how many it took. A first commit always fits, however large.</summary>
+    /// <summary>Takes queued commits while they fit; returns how many it took or set aside. A first commit always fits, however large.</summary>
     public int TakeFrom(ChannelReader<PendingCommit> reader)
     {
         var taken = 0;
         while (!IsClosed && reader.TryPeek(out var next))
         {
-            if (_commits.Count > 0 && (_events + next.Request.Events.Count > limits.MaxEvents || _bytes + next.Request.Bytes > limits.MaxBytes || _rivals.WhyNotWith(next.Request) is not null))
+            if (Exceeds(next))
             {
                 IsClosed = true;
                 break;
@@ -37,14 +61,38 @@ internal sealed class PendingBatch(StoreBatchLimits limits)
                 break;
             }
 
-            _commits.Add(next);
-            _events += next.Request.Events.Count;
-            _bytes += next.Request.Bytes;
-            _rivals.Add(next.Request);
+            if (!Offer(next))
+            {
+                _setAside.Add(next);
+            }
 
             taken++;
         }
 
         return taken;
+    }
+
+    private bool Exceeds(PendingCommit next) =>
+        _commits.Count > 0 && (_events + next.Request.Events.Count > _limits.MaxEvents || _bytes + next.Request.Bytes > _limits.MaxBytes);
+
+    /// <summary>Adds the commit when it fits and has no rival here; false when it does not fit (then the batch is closed) or has one.</summary>
+    private bool Offer(PendingCommit next)
+    {
+        if (Exceeds(next))
+        {
+            IsClosed = true;
+            return false;
+        }
+
+        if (_commits.Count > 0 && _rivals.WhyNotWith(next.Request) is not null)
+        {
+            return false;
+        }
+
+        _commits.Add(next);
+        _events += next.Request.Events.Count;
+        _bytes += next.Request.Bytes;
+        _rivals.Add(next.Request);
+        return true;
     }
 }

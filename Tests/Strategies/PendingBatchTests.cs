@@ -56,23 +56,55 @@ public sealed class PendingBatchTests
     }
 
     [Fact]
-    public void a_second_commit_of_an_aggregate_closes_the_batch_before_it()
+    public void a_second_commit_of_an_aggregate_is_set_aside_for_the_next_batch_and_the_commits_behind_it_still_join()
     {
         var batch = new PendingBatch(Events(100));
         var order = new AggregateKey("order-1", "Order");
+        var other = new AggregateKey("order-2", "Order");
         var queued = Enqueue(
             CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
+            CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
             Plain(1),
-            CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)));
+            CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)),
+            CommitRequest.ForAggregate(other, 0, _events.Create(other.EventSource, 1)));
 
-        Assert.Equal(2, batch.TakeFrom(_queue.Reader));
-        Assert.True(batch.IsClosed);
-        Assert.Equal(queued[..2], batch.Commits.Select(c => c.Request));
-        Assert.True(_queue.Reader.TryPeek(out var waiting) && waiting.Request == queued[2]);
+        Assert.Equal(5, batch.TakeFrom(_queue.Reader));
+        Assert.False(batch.IsClosed);
+        Assert.Equal([queued[0], queued[2], queued[4]], batch.Commits.Select(c => c.Request));
+        Assert.Equal([queued[1], queued[3]], batch.SetAside.Select(c => c.Request));
+
+        // The next batch takes what was set aside first, in order: the later commit of the aggregate waits again.
+        var later = Enqueue(Plain(2));
+        var next = new PendingBatch(Events(100), batch.SetAside);
+        next.TakeFrom(_queue.Reader);
+
+        Assert.Equal([queued[1], later[0]], next.Commits.Select(c => c.Request));
+        Assert.Equal([queued[3]], next.SetAside.Select(c => c.Request));
     }
 
     [Fact]
-    public void a_condition_matching_an_earlier_commits_events_closes_the_batch_before_it_and_others_join()
+    public void commits_set_aside_past_the_limits_stay_first_in_line_before_anything_queued()
+    {
+        var order = new AggregateKey("order-1", "Order");
+        var first = new PendingBatch(Events(100));
+        var queued = Enqueue(
+            CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 3)),
+            CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 3)),
+            CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 3)));
+        first.TakeFrom(_queue.Reader);
+        Enqueue(Plain(1));
+
+        var next = new PendingBatch(Events(5), first.SetAside);
+        next.TakeFrom(_queue.Reader);
+
+        Assert.True(next.IsClosed);
+        Assert.Equal([queued[1]], next.Commits.Select(c => c.Request));
+        Assert.Equal([queued[2]], next.SetAside.Select(c => c.Request));
+        Assert.Equal(1, _queue.Reader.Count);
+    }
+
+    [Fact]
+    public void a_condition_matching_an_earlier_commits_events_is_set_aside_and_others_join()
     {
         var batch = new PendingBatch(Events(100));
         var queued = Enqueue(
@@ -81,10 +113,10 @@ public sealed class PendingBatchTests
             CommitRequest.ForCondition(new AppendCondition(DcbQuery.Of([], "venue", "seat:1"), null), [ConditionalCommit.Event("Noted", "seat:3")]),
             Plain(1));
 
-        Assert.Equal(2, batch.TakeFrom(_queue.Reader));
-        Assert.True(batch.IsClosed);
-        Assert.Equal(queued[..2], batch.Commits.Select(c => c.Request));
-        Assert.True(_queue.Reader.TryPeek(out var waiting) && waiting.Request == queued[2]);
+        Assert.Equal(4, batch.TakeFrom(_queue.Reader));
+        Assert.False(batch.IsClosed);
+        Assert.Equal([queued[0], queued[1], queued[3]], batch.Commits.Select(c => c.Request));
+        Assert.Equal([queued[2]], batch.SetAside.Select(c => c.Request));
     }
 
     [Fact]
