@@ -307,6 +307,12 @@ internal sealed class ContenderCase
             _phase.Dispose();
         }
 
+        // It ran, but nothing it acknowledged fell inside a measured window: it has no figure, and the page says why.
+        if (_failure is null && qualifying is not > 0 && !rounds.Any(r => r is > 0))
+        {
+            _failure = "no commit acknowledged inside its measured windows (its commands conflicted and were given up, or outlasted every window)";
+        }
+
         var commits = Math.Max(_commits, 1);
         return new CaseResult(
             Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.ConcurrentBatches, Contender.Name, Contender.IsCeiling,

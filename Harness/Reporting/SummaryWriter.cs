@@ -179,9 +179,13 @@ public static class SummaryWriter
             (stalls ? string.Create(Invariant, $" / {r.Stalls:N0}, {r.LongestStallMs:0.#}{(r.GapsDeclared > 0 ? $", **{r.GapsDeclared} gaps declared**" : "")}") : "")
         : null;
 
-    private static string EventsCell(CaseResult c)
+    private static string? EventsCell(CaseResult c)
     {
-        var e = c.EventsPerSecond!;
+        if (c.EventsPerSecond is not { } e)
+        {
+            return null;
+        }
+
         var interval = e.HasBounds ? string.Create(Invariant, $" [{e.Lower:N0}–{e.Upper:N0}]") : " *(one round)*";
         var ratio = c.IsCeiling || c.RatioToCeiling is null ? "" : string.Create(Invariant, $" ({c.RatioToCeiling.Estimate:0.00})");
         return string.Create(Invariant, $"{e.Estimate:N0}{interval}{ratio}");

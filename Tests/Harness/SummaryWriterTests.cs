@@ -22,6 +22,17 @@ public sealed class SummaryWriterTests
     }
 
     [Fact]
+    public void a_case_read_from_an_older_record_with_neither_a_figure_nor_a_failure_is_shown_without_a_figure()
+    {
+        var run = SampleRuns.Run();
+        var blank = run with { Cases = [.. run.Cases.Select(c => c.Contender == "TransactionalCounter" && c.ConcurrentBatches == 1 ? c with { EventsPerSecond = null } : c)] };
+
+        var row = SummaryWriter.Write(blank).Split('\n').First(l => l.StartsWith("| CommitEvents | 1 | 1 |", StringComparison.Ordinal));
+
+        Assert.StartsWith("| CommitEvents | 1 | 1 | - |", row, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void a_separable_winner_is_bold_with_its_interval_and_ratio_to_the_ceiling()
     {
         var row = Row("### Events per second", "| CommitEvents | 1 | 1 |");
