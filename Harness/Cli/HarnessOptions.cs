@@ -237,7 +237,7 @@ public sealed record HarnessOptions
             }
         }
 
-        var options = Parse(rest, environment, mongoEnvironment) with { Verb = "seed", Seed = settings };
+        var options = OneDurability(Parse(rest, environment, mongoEnvironment), "seed") with { Verb = "seed", Seed = settings };
         return rest.Contains("--strategies") ? options : options with { Strategies = StrategyCatalog.Seed };
     }
 
@@ -271,7 +271,7 @@ public sealed record HarnessOptions
         }
 
         var defaults = SweepSettings.Default;
-        return options with
+        return OneDurability(options, "sweep") with
         {
             Verb = "sweep",
             // A strategy offered more than it can take keeps each window open up to ten times its length, in every
@@ -348,7 +348,7 @@ public sealed record HarnessOptions
             }
         }
 
-        var options = Parse(rest, environment, mongoEnvironment) with { Verb = "suite", VerbArguments = [name] };
+        var options = OneDurability(Parse(rest, environment, mongoEnvironment), $"suite {name}") with { Verb = "suite", VerbArguments = [name] };
         if (name == RawSuite.Name)
         {
             var raw = quick ? RawSuiteSettings.Quick : RawSuiteSettings.Full;
@@ -395,7 +395,7 @@ public sealed record HarnessOptions
                 throw new ArgumentException($"pipeline: {fixedByTheSuite} is fixed by the suite (its cells and contenders are the goals'); run the main job for another grid.");
             }
 
-            return Parse([.. args.Skip(1)], environment, mongoEnvironment) with { Verb = "pipeline" };
+            return OneDurability(Parse([.. args.Skip(1)], environment, mongoEnvironment), "pipeline") with { Verb = "pipeline" };
         }
 
         if (args.Count > 0 && args[0] == "sweep")
@@ -416,7 +416,7 @@ public sealed record HarnessOptions
         if (args.Count > 0 && args[0] == "faults")
         {
             // The suite takes the main job's options (--strategies, --out, --label, --pg-bin ...); its load is fixed.
-            return Parse([.. args.Skip(1)], environment, mongoEnvironment) with { Verb = "faults" };
+            return OneDurability(Parse([.. args.Skip(1)], environment, mongoEnvironment), "faults") with { Verb = "faults" };
         }
 
         for (var i = 0; i < args.Count; i++)
@@ -519,6 +519,12 @@ public sealed record HarnessOptions
         var items = value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         return items.Length > 0 ? items : throw new ArgumentException($"{option} needs at least one value.");
     }
+
+    /// <summary>Refuses several durabilities for a verb that runs at one (only the main job makes durability a dimension).</summary>
+    private static HarnessOptions OneDurability(HarnessOptions options, string verb) =>
+        options.Durabilities is { Count: > 1 }
+            ? throw new ArgumentException($"{verb}: --durability (--write-concern) takes one value here; only the main job runs several.")
+            : options;
 
     private static string OneOf(string option, string value, IReadOnlyList<string> valid) =>
         valid.FirstOrDefault(v => string.Equals(v, value, StringComparison.OrdinalIgnoreCase))

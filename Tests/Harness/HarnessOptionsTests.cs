@@ -73,6 +73,13 @@ public sealed class HarnessOptionsTests
         var mongo = HarnessOptions.Parse(["--store", "mongo", "--write-concern", "w1,majority"], NoEnvironment);
         Assert.Equal(["w1", "majority"], mongo.Durabilities);
         Assert.Equal("w1", mongo.Mongo.WriteConcern);
+        foreach (var verb in new[] { "sweep", "seed", "faults", "pipeline" })
+        {
+            var several = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse([verb, "--durability", "durable,async-commit"], NoEnvironment));
+            Assert.StartsWith($"{verb}: --durability (--write-concern) takes one value here", several.Message, StringComparison.Ordinal);
+        }
+
+        Assert.Equal(["async-commit"], HarnessOptions.Parse(["sweep", "--durability", "async-commit"], NoEnvironment).Durabilities);
         var bad = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--durability", "durable,lazy"], NoEnvironment));
         Assert.Contains("--durability: unknown value 'lazy'. Valid values: durable, async-commit", bad.Message, StringComparison.Ordinal);
     }
