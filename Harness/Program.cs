@@ -1,7 +1,5 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Port;
 
 using var cancellation = new CancellationTokenSource();
@@ -25,21 +23,26 @@ try
         return await EventCommitLab.Harness.Faults.WriterProcess.RunChildAsync([.. args.Skip(1)]);
     }
 
-    var options = HarnessOptions.Parse(args, PostgresStoreConfiguration.FromEnvironment(), MongoStoreConfiguration.FromEnvironment());
+    var options = HarnessOptions.Parse(args);
     if (options.ShowHelp)
     {
-        Console.WriteLine(HarnessOptions.Usage);
+        LabCommandLine.WriteHelp(args, Console.Out);
         return 0;
     }
 
     if (options.Verb == "compare")
     {
-        return CompareCommand.Run(options.VerbArguments, Console.Out);
+        return CompareCommand.Run(options.VerbArguments, options.Out, Console.Out);
     }
 
     if (options.Verb == "index")
     {
-        return IndexCommand.Run(options.VerbArguments, Console.Out);
+        return IndexCommand.Run(Console.Out);
+    }
+
+    if (options.Verb == "list")
+    {
+        return ListCommand.Run(options.VerbArguments[0], Console.Out);
     }
 
     if (options.Verb == "report")

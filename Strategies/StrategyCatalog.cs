@@ -5,7 +5,11 @@ namespace EventCommitLab.Strategies;
 /// <summary>Every strategy the lab knows, by name. Adding a strategy is its file plus one line here.</summary>
 public static class StrategyCatalog
 {
-    public static IReadOnlyList<StrategyRegistration> All { get; } =
+    // Registrations added for one flow of control only: how a test proves that a catalog line is all the lab needs of a
+    // strategy, without other tests running beside it seeing one more strategy.
+    private static readonly AsyncLocal<IReadOnlyList<StrategyRegistration>?> Added = new();
+
+    private static readonly IReadOnlyList<StrategyRegistration> Lab =
     [
         StrategyRegistration.For((s, o) => new CurrentImplementationStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new TransactionalCounterStrategy(s, o)) with { InSeed = true },
@@ -19,6 +23,9 @@ public static class StrategyCatalog
         StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
         StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),
     ];
+
+    /// <summary>Every strategy, in catalog order: what every list of strategies (options, help, tests, CI) is derived from.</summary>
+    public static IReadOnlyList<StrategyRegistration> All => Added.Value is { } added ? [.. Lab, .. added] : Lab;
 
     public static IEnumerable<string> Names => All.Select(r => r.Name);
 
@@ -35,4 +42,20 @@ public static class StrategyCatalog
     public static StrategyRegistration Get(string name) =>
         All.FirstOrDefault(r => string.Equals(r.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? throw new ArgumentException($"Unknown strategy '{name}'. Known strategies: {string.Join(", ", Names)}.", nameof(name));
+
+    /// <summary>
+    /// The catalog with <paramref name="registration"/> as one more line, for the calling flow of control (and the tasks
+    /// it starts) until disposed.
+    /// </summary>
+    internal static IDisposable Including(StrategyRegistration registration)
+    {
+        var before = Added.Value;
+        Added.Value = [.. before ?? [], registration];
+        return new Restore(() => Added.Value = before);
+    }
+
+    private sealed class Restore(Action restore) : IDisposable
+    {
+        public void Dispose() => restore();
+    }
 }

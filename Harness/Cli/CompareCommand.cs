@@ -1,3 +1,4 @@
+using System.CommandLine;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 
@@ -6,33 +7,33 @@ namespace EventCommitLab.Harness.Cli;
 /// <summary><c>compare OLD NEW [--out FILE]</c>: prints the ratio table and writes it (default: compare-vs-OLD.md in NEW).</summary>
 public static class CompareCommand
 {
-    public static int Run(IReadOnlyList<string> args, TextWriter output)
-    {
-        ArgumentNullException.ThrowIfNull(args);
-        ArgumentNullException.ThrowIfNull(output);
-        var positional = new List<string>();
-        string? outFile = null;
-        for (var i = 0; i < args.Count; i++)
-        {
-            if (args[i] == "--out")
-            {
-                outFile = i + 1 < args.Count ? args[++i] : throw new ArgumentException("compare: --out needs a file name.");
-            }
-            else if (args[i].StartsWith("--", StringComparison.Ordinal))
-            {
-                throw new ArgumentException($"compare: unknown option '{args[i]}'. Usage: compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]");
-            }
-            else
-            {
-                positional.Add(args[i]);
-            }
-        }
+    private static readonly Argument<string> Older = new("OLD_RUN_FOLDER") { Description = "the earlier run" };
 
-        if (positional.Count != 2)
+    private static readonly Argument<string> Newer = new("NEW_RUN_FOLDER") { Description = "the later run; the table is written into it unless --out says otherwise" };
+
+    private static readonly Option<string> Out = LabOption.Text("--out", "FILE", "where to write the table [NEW_RUN_FOLDER/compare-vs-OLD.md]");
+
+    /// <summary><c>compare</c> on the command line.</summary>
+    internal static LabVerb Verb => new LabVerb(
+        "compare", "the ratio table of two runs of the main job, cell by cell, and where their verdicts agree", "", [Out],
+        (r, o) => o with { Verb = "compare", VerbArguments = [r.GetValue(Older)!, r.GetValue(Newer)!], Out = r.GetValue(Out) },
+        startsStore: false)
+    {
+        Arguments = { Older, Newer },
+    };
+
+    /// <param name="folders">The older run's folder, then the newer's.</param>
+    /// <param name="outFile">Where to write the table; null for <c>compare-vs-OLD.md</c> in the newer run's folder.</param>
+    public static int Run(IReadOnlyList<string> folders, string? outFile, TextWriter output)
+    {
+        ArgumentNullException.ThrowIfNull(folders);
+        ArgumentNullException.ThrowIfNull(output);
+        if (folders.Count != 2)
         {
             throw new ArgumentException("compare needs two run folders. Usage: compare OLD_RUN_FOLDER NEW_RUN_FOLDER [--out FILE]");
         }
 
+        var positional = folders;
         var oldName = Path.GetFileName(Path.TrimEndingDirectorySeparator(Path.GetFullPath(positional[0])));
         var newName = Path.GetFileName(Path.TrimEndingDirectorySeparator(Path.GetFullPath(positional[1])));
         var target = outFile ?? Path.Combine(Directory.Exists(positional[1]) ? positional[1] : Path.GetDirectoryName(positional[1])!, $"compare-vs-{oldName}.md");

@@ -6,14 +6,14 @@ namespace EventCommitLab.Harness.Cli;
 /// <summary><c>index</c>: writes results/INDEX.md from the committed runs and the README's links.</summary>
 public static class IndexCommand
 {
-    public static int Run(IReadOnlyList<string> args, TextWriter output)
+    /// <summary><c>index</c> on the command line.</summary>
+    internal static LabVerb Verb => new(
+        "index", $"writes results/{ResultsIndex.FileName}: every committed run, its source, its page, current or superseded", "", [],
+        (_, o) => o with { Verb = "index" }, startsStore: false);
+
+    public static int Run(TextWriter output)
     {
-        ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(output);
-        if (args.Count > 0)
-        {
-            throw new ArgumentException($"index takes no arguments; '{args[0]}' given. Usage: index (writes {ResultsIndex.FileName} under results/).");
-        }
 
         var root = ResultsFolder.Root;
         if (!Directory.Exists(root))

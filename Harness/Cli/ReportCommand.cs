@@ -1,3 +1,4 @@
+using System.CommandLine;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 
@@ -7,6 +8,17 @@ namespace EventCommitLab.Harness.Cli;
 /// change to the report's layout never means editing a generated file.</summary>
 public static class ReportCommand
 {
+    private static readonly Argument<string> Folder = new("RUN_FOLDER") { Description = "a run folder written by the harness (its results.json)" };
+
+    /// <summary><c>report</c> on the command line.</summary>
+    internal static LabVerb Verb => new LabVerb(
+        "report", "rewrites a run's summary.md and charts (and a pipeline run's goals.md) from its results.json", "", [],
+        (r, o) => o with { Verb = "report", VerbArguments = [r.GetValue(Folder)!] },
+        startsStore: false)
+    {
+        Arguments = { Folder },
+    };
+
     public static int Run(IReadOnlyList<string> args, TextWriter output)
     {
         ArgumentNullException.ThrowIfNull(args);

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
@@ -17,6 +18,39 @@ namespace EventCommitLab.Harness.Dcb;
 internal static class DcbSuite
 {
     public const string Name = "dcb";
+
+
+    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+
+    private static readonly Option<long> Rounds = LabOption.Of("--rounds", "N", "rounds per cell, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+
+    private static readonly Option<CourseEnrollmentSize[]> Sizes = LabOption.Of(
+        "--sizes", "S,...", "course-enrollment dataset sizes: tiny, small, medium",
+        (o, v) => OptionValues.List(o, v).Select(CourseEnrollmentSize.Parse).Distinct().ToArray());
+
+    private static readonly Option<string[]> Appenders = LabOption.Of(
+        "--appenders", "A,...", $"DCB appenders [all]: {string.Join(", ", DcbAppenderCatalog.All.Keys)}",
+        (o, v) => OptionValues.List(o, v).Distinct().ToArray() is var names && names.FirstOrDefault(a => !DcbAppenderCatalog.All.ContainsKey(a)) is { } unknown
+            ? throw new ArgumentException($"{o}: '{unknown}' is not a DCB appender; valid: {string.Join(", ", DcbAppenderCatalog.All.Keys)}.")
+            : names);
+
+    /// <summary><c>suite dcb</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        Name, "conditional appends (DCB): Append vs AppendIf with and without conflict, 1 and 10 events, 1/10/100 clients",
+        "the workloads, append sizes and client counts are the originals'", [Quick, Rounds, Sizes, Appenders],
+        (r, o) => (r.GetValue(Quick) ? DcbSuiteSettings.Quick : DcbSuiteSettings.Full) is var dcb
+            ? o with
+            {
+                Verb = "suite",
+                VerbArguments = [Name],
+                Dcb = dcb with
+                {
+                    Rounds = r.Given(Rounds, out var n) ? (int)n : dcb.Rounds,
+                    Sizes = r.Given(Sizes, out var sizes) ? sizes : dcb.Sizes,
+                    Appenders = r.Given(Appenders, out var appenders) ? appenders : dcb.Appenders,
+                },
+            }
+            : o);
 
     public static async Task<int> RunAsync(HarnessOptions options, DcbSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {

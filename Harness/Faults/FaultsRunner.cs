@@ -30,6 +30,14 @@ internal static class FaultsRunner
     public static readonly TimeSpan SoakFor = TimeSpan.FromSeconds(60);
     public static readonly string[] SoakStrategies = ["BatchingPipeline", "InsertMany"];
 
+
+    /// <summary><c>faults</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        "faults", "every strategy under 100 committers while connections are ended and the server is killed; then the verifier",
+        "the load is the suite's own: 100 committers while connections are ended and the server is killed",
+        [GridOptions.Strategies],
+        (_, o) => o with { Verb = "faults" });
+
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);

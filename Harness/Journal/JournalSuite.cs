@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
@@ -20,6 +21,30 @@ namespace EventCommitLab.Harness.Journal;
 internal static class JournalSuite
 {
     public const string Name = "journal";
+
+
+    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+
+    private static readonly Option<long> Messages = LabOption.Of("--messages", "N", "the original's eventsCount: events per iteration of each workload, 1..1000000", (o, v) => OptionValues.Number(o, v, 1, 1_000_000));
+
+    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "measured iterations per workload, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+
+    /// <summary><c>suite journal</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        Name, "the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal",
+        "the workloads are the original benchmark's", [Quick, Messages, Iterations, GridOptions.Strategies],
+        (r, o) => (r.GetValue(Quick) ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full) is var journal
+            ? o with
+            {
+                Verb = "suite",
+                VerbArguments = [Name],
+                Journal = journal with
+                {
+                    Messages = r.Given(Messages, out var m) ? (int)m : journal.Messages,
+                    Iterations = r.Given(Iterations, out var n) ? (int)n : journal.Iterations,
+                },
+            }
+            : o);
 
     /// <summary>The column the recovery rows use for the lab: reading a stream is the store's, the same whatever strategy wrote it.</summary>
     public const string LabLog = "lab log (any strategy)";

@@ -1,24 +1,33 @@
-using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Harness.Stores;
 
 namespace EventCommitLab.Harness.Measurement;
 
-/// <summary>Every store the harness can run on, by name, as <c>StrategyCatalog</c> is for strategies. Adding a store is its project plus one line here.</summary>
+/// <summary>Every store the harness can run on, by name, as <c>StrategyCatalog</c> is for strategies. Adding a store is its project, its module and one line here.</summary>
 internal static class StoreCatalog
 {
-    public static IReadOnlyList<StoreRegistration> All { get; } =
+    // Registrations added for one flow of control only, as StrategyCatalog's: how a test proves a store's line is enough.
+    private static readonly AsyncLocal<IReadOnlyList<StoreRegistration>?> Added = new();
+
+    private static readonly IReadOnlyList<StoreRegistration> Lab =
     [
-        new("postgres",
-            async (o, log, ct) => await PostgresStoreProvider.StartAsync(o.Postgres, line => log($"[postgres] {line}"), ct).ConfigureAwait(false),
-            o => string.Join(", ", o.Durabilities ?? [PostgresDurabilityNames.Of(o.Postgres.Durability)])),
-        new("mongo",
-            async (o, _, ct) => await MongoStoreProvider.StartAsync(o.Mongo, ct).ConfigureAwait(false),
-            o => $"write concern {string.Join(", ", o.Durabilities ?? [o.Mongo.WriteConcern])}"),
+        PostgresStoreModule.Registration,
+        MongoStoreModule.Registration,
     ];
+
+    /// <summary>Every store, in catalog order: what the command line, the help and the tests' stores are derived from.</summary>
+    public static IReadOnlyList<StoreRegistration> All => Added.Value is { } added ? [.. Lab, .. added] : Lab;
 
     public static IEnumerable<string> Names => All.Select(s => s.Name);
 
     public static StoreRegistration Get(string name) =>
         All.FirstOrDefault(s => string.Equals(s.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? throw new ArgumentException($"--store: unknown value '{name}'. Valid values: {string.Join(", ", Names)}.");
+
+    /// <summary>The catalog with <paramref name="registration"/> as one more line, for the calling flow of control until disposed.</summary>
+    public static IDisposable Including(StoreRegistration registration)
+    {
+        var before = Added.Value;
+        Added.Value = [.. before ?? [], registration];
+        return new CatalogScope(() => Added.Value = before);
+    }
 }

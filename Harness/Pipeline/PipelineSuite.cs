@@ -11,6 +11,15 @@ namespace EventCommitLab.Harness.Pipeline;
 /// </summary>
 internal static class PipelineSuite
 {
+
+    public const string Name = "pipeline";
+
+    /// <summary><c>pipeline</c> on the command line: the main job's options but the grid's, which the goals fix.</summary>
+    public static LabVerb Verb => new(
+        Name, "the group commit's goal cells; each goal's ratio, interval and verdict in goals.md",
+        "the suite fixes it: its cells and contenders are the goals'; run the main job for another grid",
+        GridOptions.Except(GridOptions.Strategies, GridOptions.Loads, GridOptions.Methods, GridOptions.Events, GridOptions.Concurrency, GridOptions.Aggregates, GridOptions.Contention),
+        (_, o) => o with { Verb = Name });
     public static Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);

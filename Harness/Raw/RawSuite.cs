@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
@@ -15,6 +16,19 @@ namespace EventCommitLab.Harness.Raw;
 internal static class RawSuite
 {
     public const string Name = "raw";
+
+
+    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+
+    private static readonly Option<long> Rows = LabOption.Of("--rows", "N", "rows inserted per durability, and point reads and random seeks made, 10..100000000", (o, v) => OptionValues.Number(o, v, 10, 100_000_000));
+
+    /// <summary><c>suite raw</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        Name, "the store's own floor: single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; the store's own tool beside it",
+        "no strategy runs; the floor is one client's single-row statements", [Quick, Rows],
+        (r, o) => (r.GetValue(Quick) ? RawSuiteSettings.Quick : RawSuiteSettings.Full) is var raw
+            ? o with { Verb = "suite", VerbArguments = [Name], Raw = r.Given(Rows, out var rows) ? raw with { Rows = rows } : raw }
+            : o);
 
     public static async Task<int> RunAsync(HarnessOptions options, RawSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {

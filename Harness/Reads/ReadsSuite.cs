@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
@@ -20,6 +21,19 @@ namespace EventCommitLab.Harness.Reads;
 internal static class ReadsSuite
 {
     public const string Name = "reads";
+
+
+    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+
+    private static readonly Option<long> Rounds = LabOption.Of("--rounds", "N", "rounds per cell, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+
+    /// <summary><c>suite reads</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        Name, "Query, Project, following readers throttled and not, reading while writing and appending while reading",
+        "the workloads and reader counts are the originals'", [Quick, Rounds],
+        (r, o) => (r.GetValue(Quick) ? ReadsSuiteSettings.Quick : ReadsSuiteSettings.Full) is var reads
+            ? o with { Verb = "suite", VerbArguments = [Name], Reads = r.Given(Rounds, out var n) ? reads with { Rounds = (int)n } : reads }
+            : o);
     private const string WrittenType = "Written";
 
     public static async Task<int> RunAsync(HarnessOptions options, ReadsSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)

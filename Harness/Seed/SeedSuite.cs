@@ -1,3 +1,5 @@
+using EventCommitLab.Strategies;
+using System.CommandLine;
 using System.Globalization;
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Columns;
@@ -23,6 +25,27 @@ namespace EventCommitLab.Harness.Seed;
 internal static class SeedSuite
 {
     public const string Name = "seed";
+
+
+    private static readonly Option<long> Iterations = LabOption.Of(
+        "--iterations", "N", $"measured waves of each case, 2..100 [{SeedSettings.Default.Iterations}]", (o, v) => OptionValues.Number(o, v, 2, 100));
+
+    private static readonly Option<long> Warmups = LabOption.Of(
+        "--warmups", "N", $"warm-up waves of each case, 0..20 [{SeedSettings.Default.Warmups}]", (o, v) => OptionValues.Number(o, v, 0, 20));
+
+    /// <summary><c>seed</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        Name, "the seed's benchmark run by BenchmarkDotNet, in process: the seed's strategies, NumberOfEvents and ConcurrentBatches 1, 10, 100, one wave per operation; its GitHub-markdown table and the verifier's findings in seed.md",
+        "the grid is the seed's: NumberOfEvents and ConcurrentBatches 1, 10, 100, both methods, waves",
+        [GridOptions.Strategies, GridOptions.PayloadBytes, Iterations, Warmups],
+        (r, o) => o with
+        {
+            Verb = Name,
+            Strategies = r.Given(GridOptions.Strategies) ? o.Strategies : StrategyCatalog.Seed,
+            Seed = new SeedSettings(
+                r.Given(Warmups, out var warmups) ? (int)warmups : SeedSettings.Default.Warmups,
+                r.Given(Iterations, out var iterations) ? (int)iterations : SeedSettings.Default.Iterations),
+        });
 
     public const string GitHubReportFile = "benchmarkdotnet-report-github.md";
 

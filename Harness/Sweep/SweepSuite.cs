@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
@@ -16,6 +17,44 @@ namespace EventCommitLab.Harness.Sweep;
 internal static class SweepSuite
 {
     public const string Name = "sweep";
+
+
+    private static readonly Option<double> SloMs = LabOption.Of(
+        "--slo-ms", "MS", $"the objective: capacity is the highest load at p99 <= this, 0.01..60000 [{SweepSettings.Default.SloMs}]", (o, v) => OptionValues.Decimal(o, v, 0.01, 60_000));
+
+    /// <summary><c>sweep</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        Name, "latency against load: a closed-loop step, then open-loop steps from 10% to 125% of it, for the latest verdict's choice for the cell, the two nearest and the current implementation [cell: CommitEvents, 1 x 100]",
+        "one sustained cell, a closed-loop step and open-loop steps at fractions of it",
+        [.. GridOptions.Except(GridOptions.Loads, GridOptions.Job, GridOptions.Rounds, GridOptions.Budget, GridOptions.Margin, GridOptions.Rate,
+            GridOptions.Contention, GridOptions.Aggregates, GridOptions.Reader, GridOptions.ReaderLoads), SloMs],
+        Bind);
+
+    private static HarnessOptions Bind(ParseResult result, HarnessOptions options)
+    {
+        var many = new (Option Option, int Count)[] { (GridOptions.Methods, options.Methods.Count), (GridOptions.Events, options.Events.Count), (GridOptions.Concurrency, options.Concurrency.Count) }
+            .FirstOrDefault(o => o.Count != 1 && result.Given(o.Option));
+        if (many.Option is { } option)
+        {
+            throw new ArgumentException($"{Name}: {option.Name} takes one value here (the sweep is one cell).");
+        }
+
+        var defaults = SweepSettings.Default;
+        return options with
+        {
+            Verb = Name,
+            // A strategy offered more than it can take keeps each window open up to ten times its length, in every
+            // step past its saturation: the main job's case timeout is too short for a whole sweep of a slow strategy.
+            CaseTimeout = result.Given(GridOptions.CaseTimeout) ? options.CaseTimeout : TimeSpan.FromMinutes(20),
+            Reader = ReaderKind.None,
+            Sweep = new SweepSettings(
+                result.Given(GridOptions.Methods) ? options.Methods[0] : defaults.Method,
+                result.Given(GridOptions.Events) ? options.Events[0] : defaults.NumberOfEvents,
+                result.Given(GridOptions.Concurrency) ? options.Concurrency[0] : defaults.Committers,
+                result.Given(SloMs, out var slo) ? slo : defaults.SloMs,
+                options.WindowSeconds ?? defaults.WindowSeconds),
+        };
+    }
 
     public static async Task<int> RunAsync(HarnessOptions options, SweepSettings sweep, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
@@ -16,6 +17,19 @@ namespace EventCommitLab.Harness.Tags;
 internal static class TagsSuite
 {
     public const string Name = "tags";
+
+
+    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+
+    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "measured queries per tag and storage, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+
+    /// <summary><c>suite tags</c> on the command line.</summary>
+    public static LabVerb Verb => new(
+        Name, "tag queries at the end of a large log: JSON array with GIN, comma-separated text with LIKE, a tag table",
+        "no strategy runs; the logs are built in bulk and only queried", [Quick, Iterations],
+        (r, o) => (r.GetValue(Quick) ? TagsSuiteSettings.Quick : TagsSuiteSettings.Full) is var tags
+            ? o with { Verb = "suite", VerbArguments = [Name], Tags = r.Given(Iterations, out var n) ? tags with { Iterations = (int)n } : tags }
+            : o);
 
     public static async Task<int> RunAsync(HarnessOptions options, TagsSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {

@@ -3,9 +3,11 @@ using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;
 
+[Collection(CommandLineHelpCollection.Name)]
 public sealed class HarnessOptionsTests
 {
     private static readonly PostgresStoreConfiguration NoEnvironment = new();
@@ -218,5 +220,42 @@ public sealed class HarnessOptionsTests
 
         Assert.Equal("compare", options.Verb);
         Assert.Equal(["results/a", "results/b"], options.VerbArguments);
+    }
+
+    [Fact]
+    public void an_option_given_twice_is_refused_instead_of_the_last_one_winning()
+    {
+        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--events", "1", "--events", "2"], NoEnvironment));
+
+        Assert.Equal("--events is given more than once; give it once (a list is one value, comma-separated).", error.Message);
+    }
+
+    [Fact]
+    public void a_verb_missing_its_folders_is_refused_in_one_line_naming_the_verb()
+    {
+        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["compare", "only-one"], NoEnvironment));
+
+        Assert.StartsWith("compare: ", error.Message, StringComparison.Ordinal);
+        Assert.Contains("NEW_RUN_FOLDER", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Fact]
+    public void the_help_is_generated_from_the_catalogs_and_every_verb_declares_its_own()
+    {
+        var help = new StringWriter();
+        LabCommandLine.WriteHelp([], help);
+        var suiteHelp = new StringWriter();
+        LabCommandLine.WriteHelp(["suite", "dcb"], suiteHelp);
+
+        Assert.True(HarnessOptions.Parse(["--help"], NoEnvironment).ShowHelp);
+        Assert.True(HarnessOptions.Parse(["sweep", "-h"], NoEnvironment).ShowHelp);
+        Assert.Contains("dotnet run -c Release --project Harness --", help.ToString(), StringComparison.Ordinal);
+        Assert.All(StrategyCatalog.Names, name => Assert.Contains(name, help.ToString(), StringComparison.Ordinal));
+        Assert.All(StoreCatalog.All.SelectMany(s => s.Options), option => Assert.Contains(option.Name, help.ToString(), StringComparison.Ordinal));
+        Assert.All(new[] { "suite", "pipeline", "sweep", "seed", "faults", "compare", "report", "index" }, verb => Assert.Contains(verb, help.ToString(), StringComparison.Ordinal));
+        Assert.Contains("--appenders", suiteHelp.ToString(), StringComparison.Ordinal);
+        Assert.DoesNotContain("--concurrency", suiteHelp.ToString(), StringComparison.Ordinal);
+        Assert.Equal(["raw", "journal", "tags", "dcb", "reads"], LabCommandLine.Suites);
     }
 }

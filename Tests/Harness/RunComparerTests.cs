@@ -75,7 +75,7 @@ public sealed class RunComparerTests
             File.WriteAllText(Path.Combine(newer, RunRecord.FileName), SampleRuns.Run(scale: 2).ToJson());
             var output = new StringWriter();
 
-            var exit = CompareCommand.Run([older, newer], output);
+            var exit = CompareCommand.Run([older, newer], null, output);
 
             Assert.Equal(0, exit);
             var written = File.ReadAllText(Path.Combine(newer, "compare-vs-old.md"));
@@ -95,8 +95,8 @@ public sealed class RunComparerTests
     [Fact]
     public void compare_without_two_run_folders_is_a_clear_error()
     {
-        var missing = Assert.Throws<ArgumentException>(() => CompareCommand.Run(["only-one"], TextWriter.Null));
-        var notARun = Assert.Throws<ArgumentException>(() => CompareCommand.Run([Path.GetTempPath(), Path.GetTempPath()], TextWriter.Null));
+        var missing = Assert.Throws<ArgumentException>(() => CompareCommand.Run(["only-one"], null, TextWriter.Null));
+        var notARun = Assert.Throws<ArgumentException>(() => CompareCommand.Run([Path.GetTempPath(), Path.GetTempPath()], null, TextWriter.Null));
 
         Assert.Contains("needs two run folders", missing.Message, StringComparison.Ordinal);
         Assert.Contains("results.json", notARun.Message, StringComparison.Ordinal);

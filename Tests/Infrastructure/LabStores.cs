@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
-using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
@@ -9,19 +9,20 @@ namespace EventCommitLab.Tests.Infrastructure;
 
 /// <summary>
 /// The stores every store-backed test runs on, each started once per test run on first use and stopped at its end.
-/// Adding a store is one line in <see cref="All"/>.
+/// A store joins them by its line in the harness's <see cref="StoreCatalog"/>.
 /// </summary>
 public sealed class LabStores : IAsyncLifetime
 {
-    /// <summary>Every store, with how to start it; a store that cannot start here returns a skip reason instead.</summary>
-    public static IReadOnlyList<TestStore> All { get; } =
+    /// <summary>Every store of the harness's catalog, started from the environment; a store that cannot run here gives its reason instead.</summary>
+    public static IReadOnlyList<TestStore> All =>
     [
-        new("postgres", async ct => await PostgresStoreProvider.StartAsync(PostgresStoreConfiguration.FromEnvironment(), null, ct)),
-        new("mongo", async ct => await MongoStoreProvider.StartAsync(MongoStoreConfiguration.FromEnvironment(), ct), () => MongoStoreConfiguration.FromEnvironment().Uri is null
-            ? $"{MongoStoreConfiguration.UriVariable} is not set, and no MongoDB runs here: these tests need a MongoDB 4.2+ replica set " +
-              "(docker compose -f docker/mongo-replica-set.yml up -d, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0' dotnet test)"
-            : null),
+        .. StoreCatalog.All.Select(store => new TestStore(
+            store.Name,
+            ct => store.StartAsync(Environment, _ => { }, ct),
+            () => store.UnavailableBecause(Environment))),
     ];
+
+    private static HarnessOptions Environment => HarnessOptions.FromEnvironment();
 
     private readonly ConcurrentDictionary<string, Lazy<Task<IEventStoreProvider>>> _started = new();
 

@@ -1,0 +1,44 @@
+using System.CommandLine;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Stores.Mongo;
+
+namespace EventCommitLab.Harness.Stores;
+
+/// <summary>MongoDB in the harness: its options, how they set the options, how the harness reaches it.</summary>
+internal static class MongoStoreModule
+{
+    public const string Name = "mongo";
+
+    private static readonly Option<string> Uri = LabOption.Text(
+        "--mongo-uri", "URI", "the MongoDB replica set for --store mongo (or MONGODB_URI)");
+
+    private static readonly Option<string[]> WriteConcern = LabOption.Of(
+        "--write-concern", "W,...", $"MongoDB: {string.Join(", ", MongoStoreConfiguration.WriteConcerns)}, as --durability does [majority]",
+        (o, v) => OptionValues.SomeOf(o, v, MongoStoreConfiguration.WriteConcerns));
+
+    private static readonly Option<string> Retryable = LabOption.Of(
+        "--mongo-retryable", "R", "MongoDB: on lets the driver retry a write or read once on its own (uncounted); off leaves every retry to the strategies, counted [off]",
+        (o, v) => OptionValues.OneOf(o, v, MongoStoreConfiguration.RetryableChoices));
+
+    public static StoreRegistration Registration { get; } = new(
+        Name,
+        [Uri, WriteConcern, Retryable],
+        Bind,
+        o => o with { Mongo = MongoStoreConfiguration.FromEnvironment() },
+        o => o.Mongo.Uri is null
+            ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and no MongoDB runs here: it needs a MongoDB 4.2+ replica set " +
+              "(docker compose -f docker/mongo-replica-set.yml up -d, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0')"
+            : null,
+        async (o, _, ct) => await MongoStoreProvider.StartAsync(o.Mongo, ct).ConfigureAwait(false),
+        o => $"write concern {string.Join(", ", o.Durabilities ?? [o.Mongo.WriteConcern])}");
+
+    private static HarnessOptions Bind(ParseResult result, HarnessOptions options)
+    {
+        options = result.Given(Uri, out var uri) ? options with { Mongo = options.Mongo with { Uri = uri } } : options;
+        options = result.Given(WriteConcern, out var concerns)
+            ? options with { Durabilities = concerns, Mongo = options.Mongo with { WriteConcern = concerns[0] } }
+            : options;
+        return result.Given(Retryable, out var retryable) ? options with { Mongo = options.Mongo with { Retryable = retryable == "on" } } : options;
+    }
+}
