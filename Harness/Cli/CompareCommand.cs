@@ -47,6 +47,14 @@ public static class CompareCommand
                     ? Seed.SeedComparer.Compare(olderSeed, newerSeed, oldName, newName)
                     : throw new ArgumentException("compare: one folder holds a seed run (seed.json) and the other does not; compare two seed runs, or two runs of the main job.");
             }
+            else if ((SuiteRecord.TryRead(positional[0]), SuiteRecord.TryRead(positional[1])) is var (olderSuite, newerSuite) && (olderSuite is not null || newerSuite is not null))
+            {
+                table = olderSuite is { } o && newerSuite is { } n && o.Suite == n.Suite
+                    ? SuiteComparer.Compare(
+                        o.Suite, SuiteReports.Get(o.Suite, positional[0]).Figures(o.Result, positional[0]), SuiteReports.Get(n.Suite, positional[1]).Figures(n.Result, positional[1]), oldName, newName)
+                    : throw new ArgumentException(
+                        $"compare: {oldName} is {Kind(olderSuite?.Suite)} and {newName} is {Kind(newerSuite?.Suite)}; compare two runs of one suite, or two runs of the main job.");
+            }
             else
             {
                 table = RunComparer.Compare(RunRecord.Read(positional[0]), RunRecord.Read(positional[1]), oldName, newName);
@@ -62,4 +70,6 @@ public static class CompareCommand
         output.WriteLine($"Written to {target}");
         return 0;
     }
+
+    private static string Kind(string? suite) => suite is null ? "a run of the main job (or no run)" : $"a run of the {suite} suite";
 }

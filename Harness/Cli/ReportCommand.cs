@@ -28,6 +28,32 @@ public static class ReportCommand
             throw new ArgumentException("report needs one run folder written by the harness. Usage: report RUN_FOLDER");
         }
 
+        var folder = args[0];
+        (string Suite, System.Text.Json.Nodes.JsonNode Result)? suiteRecord;
+        try
+        {
+            suiteRecord = SuiteRecord.TryRead(folder);
+        }
+        catch (InvalidDataException e)
+        {
+            throw new ArgumentException($"report: {e.Message}", e);
+        }
+
+        if (suiteRecord is var (suite, result))
+        {
+            try
+            {
+                SuiteReports.Get(suite, folder).Rewrite(result, folder);
+            }
+            catch (InvalidDataException e)
+            {
+                throw new ArgumentException($"report: {e.Message}", e);
+            }
+
+            output.WriteLine($"Rewrote the {suite} suite's {SuiteReport.SummaryFileName} (and its charts) from {SuiteRecord.FileName}.");
+            return ExitCodes.Verified;
+        }
+
         RunRecord record;
         try
         {

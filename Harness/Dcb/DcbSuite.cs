@@ -19,10 +19,12 @@ internal static class DcbSuite
 {
     public const string Name = "dcb";
 
-
-    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
-
-    private static readonly Option<long> Rounds = LabOption.Of("--rounds", "N", "rounds per cell, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+    /// <summary>The suite's pages, from its result.</summary>
+    public static SuiteReport Report => SuiteReport.For<DcbSuiteResult>(
+        Name, DcbSummaryWriter.Write,
+        run => run.Cells.Select(c => new SuiteFigure(
+            string.Create(CultureInfo.InvariantCulture, $"{c.Size}, {c.EventsPerAppend} events, {c.Workload.Name}, {c.Clients} clients, {c.Appender}"), "appends/s", c.OperationsPerSecond, HigherIsBetter: true)),
+        DcbSummaryWriter.Charts);
 
     private static readonly Option<CourseEnrollmentSize[]> Sizes = LabOption.Of(
         "--sizes", "S,...", "course-enrollment dataset sizes: tiny, small, medium",
@@ -37,15 +39,15 @@ internal static class DcbSuite
     /// <summary><c>suite dcb</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "conditional appends (DCB): Append vs AppendIf with and without conflict, 1 and 10 events, 1/10/100 clients",
-        "the workloads, append sizes and client counts are the originals'", [Quick, Rounds, Sizes, Appenders],
-        (r, o) => (r.GetValue(Quick) ? DcbSuiteSettings.Quick : DcbSuiteSettings.Full) is var dcb
+        "the workloads, append sizes and client counts are the originals'", [SuiteOptions.Quick, SuiteOptions.Rounds, Sizes, Appenders],
+        (r, o) => (r.GetValue(SuiteOptions.Quick) ? DcbSuiteSettings.Quick : DcbSuiteSettings.Full) is var dcb
             ? o with
             {
                 Verb = "suite",
                 VerbArguments = [Name],
                 Dcb = dcb with
                 {
-                    Rounds = r.Given(Rounds, out var n) ? (int)n : dcb.Rounds,
+                    Rounds = r.Given(SuiteOptions.Rounds, out var n) ? (int)n : dcb.Rounds,
                     Sizes = r.Given(Sizes, out var sizes) ? sizes : dcb.Sizes,
                     Appenders = r.Given(Appenders, out var appenders) ? appenders : dcb.Appenders,
                 },
@@ -57,10 +59,9 @@ internal static class DcbSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.ChooseForSuite(options, Name);
-        var started = DateTimeOffset.Now;
-        var (provider, dcbLogs) = await SuiteStore.StartAsync<IDcbLogProvider>(options, Name, "has no DCB log", "postgres", console, cancellationToken).ConfigureAwait(false);
-        await using var disposeProvider = provider;
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var provider = suite.Provider;
+        var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log", "postgres");
         var loads = new List<DcbLoad>();
         var cells = new List<DcbCellResult>();
         var verifications = new List<DcbVerification>();
@@ -169,13 +170,8 @@ internal static class DcbSuite
         }
 
         var goals = DcbGoals.Evaluate(cells, settings);
-        var run = new DcbSuiteResult(settings, mechanisms, loads, cells, goals, verifications, SuiteEnvironment.Here(provider.Description, commandLine, started));
-        await ResultsFolder.WriteSummaryAsync(folder, DcbSummaryWriter.Write(run), partial =>
-        {
-            var charts = Directory.CreateDirectory(Path.Combine(partial, "charts")).FullName;
-            ChartWriter.Save(DcbSummaryWriter.Charts(run), charts);
-        }, cancellationToken).ConfigureAwait(false);
-        console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+        var run = new DcbSuiteResult(settings, mechanisms, loads, cells, goals, verifications, SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+        console.WriteLine($"Results: {suite.Complete(Report, run)}");
         return verifications.All(v => v.Clean) ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
     }
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Runtime.InteropServices;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
@@ -31,12 +30,22 @@ internal static class FaultsRunner
     public static readonly string[] SoakStrategies = ["BatchingPipeline", "InsertMany"];
 
 
+    public const string Name = "faults";
+
+    /// <summary>The suite's pages, from its result.</summary>
+    public static SuiteReport Report => SuiteReport.For<FaultsSuiteResult>(
+        Name, r => FaultsSummaryWriter.Write(r.Environment, r.Cases, r.Soaks),
+        // What a faults run answers is whether the verifier found a broken guarantee: its figures are the failures it found.
+        r => r.Cases.Select(c => (Name: $"{c.Fault}, {c.Strategy}", c.Verification))
+            .Concat(r.Soaks.Select(s => (Name: $"soak, {s.Strategy}", s.Verification)))
+            .Select(c => new SuiteFigure(c.Name, "failures found", new Interval(c.Verification.Violations.Where(v => v.IsFailure).Sum(v => v.Count), null, null, 1), HigherIsBetter: false)));
+
     /// <summary><c>faults</c> on the command line.</summary>
     public static LabVerb Verb => new(
-        "faults", "every strategy under 100 committers while connections are ended and the server is killed; then the verifier",
+        Name, "every strategy under 100 committers while connections are ended and the server is killed; then the verifier",
         "the load is the suite's own: 100 committers while connections are ended and the server is killed",
         [GridOptions.Strategies],
-        (_, o) => o with { Verb = "faults" });
+        (_, o) => o with { Verb = Name });
 
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
@@ -47,64 +56,42 @@ internal static class FaultsRunner
             throw new ArgumentException($"faults: --store {options.Store} is not supported; the faults suite runs on --store postgres (it ends connections and kills the server).");
         }
 
-        options = options with { Label = options.Label ?? "postgres-faults" };
-        var folder = ResultsFolder.Choose(options);
-        var partial = folder + ".partial";
-        Directory.CreateDirectory(partial);
-        try
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var provider = suite.Part<PostgresStoreProvider>("cannot be killed and restarted by the lab", "postgres");
+        var cases = new List<FaultCaseResult>();
+        var total = Enum.GetValues<FaultKind>().Length * options.Strategies.Count;
+        foreach (var fault in Enum.GetValues<FaultKind>())
         {
-            var started = DateTimeOffset.Now;
-            var source = EnvironmentProbe.GitCommit();
-            await using var provider = (PostgresStoreProvider)await StoreCatalog.Get("postgres").StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-            console.WriteLine($"Store: {provider.Description}");
-            var cases = new List<FaultCaseResult>();
-            var total = Enum.GetValues<FaultKind>().Length * options.Strategies.Count;
-            foreach (var fault in Enum.GetValues<FaultKind>())
-            {
-                foreach (var registration in options.Strategies)
-                {
-                    cancellationToken.ThrowIfCancellationRequested();
-                    console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{cases.Count + 1,2}/{total}] {fault}: {registration.Name}"));
-                    var result = await RunCaseAsync(fault, registration, provider, cancellationToken).ConfigureAwait(false);
-                    console.WriteLine($"          {Describe(result)}");
-                    cases.Add(result);
-                }
-            }
-
-            var soaks = new List<SoakResult>();
-            foreach (var registration in options.Strategies.Where(s => SoakStrategies.Contains(s.Name)))
+            foreach (var registration in options.Strategies)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[soak] {registration.Name}: {SoakCommitters} committers for {SoakFor.TotalSeconds:0} s"));
-                var soak = await RunSoakAsync(registration, provider, SoakCommitters, SoakFor, cancellationToken).ConfigureAwait(false);
-                console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"          {soak.Acknowledged:N0} acknowledged, {soak.Failed:N0} failed, peak working set {soak.PeakWorkingSetBytes / 1048576.0:N0} MiB, " +
-                    $"{soak.UnobservedTaskExceptions} unobserved task exceptions; {(soak.Failure ?? (soak.Verification.Passed ? "verifier clean of failures" : "BROKEN GUARANTEE"))}"));
-                soaks.Add(soak);
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{cases.Count + 1,2}/{total}] {fault}: {registration.Name}"));
+                var result = await RunCaseAsync(fault, registration, provider, cancellationToken).ConfigureAwait(false);
+                console.WriteLine($"          {Describe(result)}");
+                cases.Add(result);
             }
-
-            cancellationToken.ThrowIfCancellationRequested();
-            var header = new SuiteEnvironment(
-                EnvironmentProbe.Cpu(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription,
-                provider.Description, source, commandLine, started, DateTimeOffset.Now);
-            File.WriteAllText(Path.Combine(partial, "summary.md"), FaultsSummaryWriter.Write(header, cases, soaks));
-            Directory.Move(partial, folder);
-            var broken = cases.Count(c => c.Verification.Checked == VerificationKind.Verifier && !c.Verification.Passed)
-                + soaks.Count(s => s.Verification.Checked == VerificationKind.Verifier && !s.Verification.Passed);
-            var failed = cases.Count(c => c.Failure is not null) + soaks.Count(s => s.Failure is not null);
-            console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
-            console.WriteLine($"{cases.Count} fault cases and {soaks.Count} soaks: {broken} with a broken guarantee, {failed} that could not run or be checked.");
-            return ExitCodes.OfRun(cases.Count + soaks.Count, failed, broken);
         }
-        catch
+
+        var soaks = new List<SoakResult>();
+        foreach (var registration in options.Strategies.Where(s => SoakStrategies.Contains(s.Name)))
         {
-            if (Directory.Exists(partial))
-            {
-                Directory.Delete(partial, recursive: true);
-            }
-
-            throw;
+            cancellationToken.ThrowIfCancellationRequested();
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[soak] {registration.Name}: {SoakCommitters} committers for {SoakFor.TotalSeconds:0} s"));
+            var soak = await RunSoakAsync(registration, provider, SoakCommitters, SoakFor, cancellationToken).ConfigureAwait(false);
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"          {soak.Acknowledged:N0} acknowledged, {soak.Failed:N0} failed, peak working set {soak.PeakWorkingSetBytes / 1048576.0:N0} MiB, " +
+                $"{soak.UnobservedTaskExceptions} unobserved task exceptions; {(soak.Failure ?? (soak.Verification.Passed ? "verifier clean of failures" : "BROKEN GUARANTEE"))}"));
+            soaks.Add(soak);
         }
+
+        cancellationToken.ThrowIfCancellationRequested();
+        var summary = suite.Complete(Report, new FaultsSuiteResult(cases, soaks, SuiteEnvironment.Here(provider.Description, commandLine, suite.Started)));
+        var broken = cases.Count(c => c.Verification.Checked == VerificationKind.Verifier && !c.Verification.Passed)
+            + soaks.Count(s => s.Verification.Checked == VerificationKind.Verifier && !s.Verification.Passed);
+        var failed = cases.Count(c => c.Failure is not null) + soaks.Count(s => s.Failure is not null);
+        console.WriteLine($"Results: {summary}");
+        console.WriteLine($"{cases.Count} fault cases and {soaks.Count} soaks: {broken} with a broken guarantee, {failed} that could not run or be checked.");
+        return ExitCodes.OfRun(cases.Count + soaks.Count, failed, broken);
     }
 
     internal static async Task<FaultCaseResult> RunCaseAsync(FaultKind fault, StrategyRegistration registration, PostgresStoreProvider provider, CancellationToken cancellationToken)

@@ -22,8 +22,10 @@ internal static class JournalSuite
 {
     public const string Name = "journal";
 
-
-    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+    /// <summary>The suite's pages, from its result.</summary>
+    public static SuiteReport Report => SuiteReport.For<JournalSuiteResult>(
+        Name, JournalSummaryWriter.Write,
+        run => run.Cells.Where(c => c.MessagesPerSecond is not null).Select(c => new SuiteFigure($"{c.Workload}, {c.Contender}", "msg/s", c.MessagesPerSecond!, HigherIsBetter: true)));
 
     private static readonly Option<long> Messages = LabOption.Of("--messages", "N", "the original's eventsCount: events per iteration of each workload, 1..1000000", (o, v) => OptionValues.Number(o, v, 1, 1_000_000));
 
@@ -32,8 +34,8 @@ internal static class JournalSuite
     /// <summary><c>suite journal</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal",
-        "the workloads are the original benchmark's", [Quick, Messages, Iterations, GridOptions.Strategies],
-        (r, o) => (r.GetValue(Quick) ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full) is var journal
+        "the workloads are the original benchmark's", [SuiteOptions.Quick, Messages, Iterations, GridOptions.Strategies],
+        (r, o) => (r.GetValue(SuiteOptions.Quick) ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full) is var journal
             ? o with
             {
                 Verb = "suite",
@@ -57,10 +59,8 @@ internal static class JournalSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.ChooseForSuite(options, Name);
-        var started = DateTimeOffset.Now;
-        await using var provider = await StoreCatalog.Get(options.Store).StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-        console.WriteLine($"Store: {provider.Description}");
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var provider = suite.Provider;
         var peers = provider as IPeerDatabaseProvider;
         var strategies = await AvailableAsync(options.Strategies, provider, console, cancellationToken).ConfigureAwait(false);
         var workloads = JournalWorkload.All(settings.Messages);
@@ -119,9 +119,8 @@ internal static class JournalSuite
             2.0, AtLeast: true, "median of the per-iteration ratios with its 95% interval")).ToArray();
         var result = new JournalSuiteResult(
             settings, workloads, columns, cells, goals, peerSettings,
-            SuiteEnvironment.Here(provider.Description, commandLine, started));
-        await ResultsFolder.WriteSummaryAsync(folder, JournalSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
-        console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+        console.WriteLine($"Results: {suite.Complete(Report, result)}");
         return cells.Any(c => c.Broken.Count > 0) ? ExitCodes.BrokenGuarantee
             : cells.Any(c => c.Failure is not null) ? ExitCodes.SomeCasesFailed
             : ExitCodes.Verified;

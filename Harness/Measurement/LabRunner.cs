@@ -39,142 +39,114 @@ internal static class LabRunner
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
         EnsureTheBudgetFits(options, options.Measurement(checkpointBeforeRounds: true), suite?.Cells.Count ?? Cells(options).Count);
-        var folder = ResultsFolder.Choose(options);
-        var partial = folder + ".partial";
-        try
+        await using var run = await SuiteRun.StartAsync(options, null, console, cancellationToken).ConfigureAwait(false);
+        var (folder, partial, provider, store, started, source) = (run.Folder, run.WorkingFolder, run.Provider, run.Store, run.Started, run.Source);
+        var flush = await DurableFlushProbe.MeasureAsync(provider, FlushProbeCommits, cancellationToken).ConfigureAwait(false);
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Durable flush: median {flush.MedianMs:0.###} ms, p95 {flush.P95Ms:0.###} ms over {FlushProbeCommits} single-row commits"));
+        var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
+        var unavailable = await UnavailableAsync(options.Strategies, provider, cancellationToken).ConfigureAwait(false);
+        foreach (var strategy in unavailable)
         {
-            Directory.CreateDirectory(partial);
+            console.WriteLine($"{strategy.Strategy}: not available on this store ({strategy.Reason}).");
         }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
+
+        options = options with { Strategies = [.. options.Strategies.Where(s => unavailable.All(u => u.Strategy != s.Name))] };
+
+        // The costliest cells first: what their mandatory part overruns of its share is then taken from the many
+        // cheap cells after them, instead of running past the budget at the end.
+        IReadOnlyList<CellKey> cells = [.. (suite?.Cells ?? Cells(options)).OrderByDescending(c => (long)c.NumberOfEvents * c.ConcurrentBatches)];
+        // A smoke run (no budget) leaves the store's own tool out: it is there to hold a measured ceiling against.
+        var toolCells = suite is null && settings.BudgetMinutes is not null && provider is Strategies.Port.IStoreToolEventInserts
+            // The tool's inserts run at the provider's own durability only.
+            ? StoreToolCells([.. cells.Where(c => c.Durability is null || c.Durability == provider.Durability)])
+            : [];
+        var budget = new RunBudget(settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - (toolCells.Count * (StoreToolRun + TimeSpan.FromSeconds(1))) : null, cells.Count);
+        var cases = new List<CaseResult>();
+        var verdicts = new List<CellVerdict>();
+        var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
+        await using (var watch = StoreWatch.Start(provider, StoreSilence, cancellationToken))
         {
-            // Bad input, not a failed run: the user named (or stands in) a folder the lab cannot write.
-            throw new ArgumentException($"{(options.Out is null ? "results folder" : "--out")} {folder}: cannot be created ({e.Message}); name a writable folder.", e);
-        }
-        try
-        {
-            var started = DateTimeOffset.Now;
-
-            // Read before the run: the source the binary was built from, not what the tree holds by the end.
-            var source = EnvironmentProbe.GitCommit();
-            var store = StoreCatalog.Get(options.Store);
-            await using var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
-            console.WriteLine($"Store: {provider.Description}");
-            var flush = await DurableFlushProbe.MeasureAsync(provider, FlushProbeCommits, cancellationToken).ConfigureAwait(false);
-            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Durable flush: median {flush.MedianMs:0.###} ms, p95 {flush.P95Ms:0.###} ms over {FlushProbeCommits} single-row commits"));
-            var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
-            var unavailable = await UnavailableAsync(options.Strategies, provider, cancellationToken).ConfigureAwait(false);
-            foreach (var strategy in unavailable)
+            var progress = new ProgressReporter(cells.Count, console, watch.Token);
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"Racing {cells.Count} cells x {options.Strategies.Count} strategies and {RawCeiling.VariantNames.Count} raw writers of the ceiling: a qualifying round, then up to {settings.Rounds} race rounds of " +
+                $"{settings.WindowSeconds:0.###} s windows per cell, margin ±{settings.Margin:P0}" +
+                $"{(budget.Total is { } total ? $", within {total.TotalMinutes:0.#} minutes" : ", no budget")}{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
+            try
             {
-                console.WriteLine($"{strategy.Strategy}: not available on this store ({strategy.Reason}).");
-            }
-
-            options = options with { Strategies = [.. options.Strategies.Where(s => unavailable.All(u => u.Strategy != s.Name))] };
-
-            // The costliest cells first: what their mandatory part overruns of its share is then taken from the many
-            // cheap cells after them, instead of running past the budget at the end.
-            IReadOnlyList<CellKey> cells = [.. (suite?.Cells ?? Cells(options)).OrderByDescending(c => (long)c.NumberOfEvents * c.ConcurrentBatches)];
-            // A smoke run (no budget) leaves the store's own tool out: it is there to hold a measured ceiling against.
-            var toolCells = suite is null && settings.BudgetMinutes is not null && provider is Strategies.Port.IStoreToolEventInserts
-                // The tool's inserts run at the provider's own durability only.
-                ? StoreToolCells([.. cells.Where(c => c.Durability is null || c.Durability == provider.Durability)])
-                : [];
-            var budget = new RunBudget(settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - (toolCells.Count * (StoreToolRun + TimeSpan.FromSeconds(1))) : null, cells.Count);
-            var cases = new List<CaseResult>();
-            var verdicts = new List<CellVerdict>();
-            var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
-            await using (var watch = StoreWatch.Start(provider, StoreSilence, cancellationToken))
-            {
-                var progress = new ProgressReporter(cells.Count, console, watch.Token);
-                console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"Racing {cells.Count} cells x {options.Strategies.Count} strategies and {RawCeiling.VariantNames.Count} raw writers of the ceiling: a qualifying round, then up to {settings.Rounds} race rounds of " +
-                    $"{settings.WindowSeconds:0.###} s windows per cell, margin ±{settings.Margin:P0}" +
-                    $"{(budget.Total is { } total ? $", within {total.TotalMinutes:0.#} minutes" : ", no budget")}{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
-                try
+                for (var index = 0; index < cells.Count; index++)
                 {
-                    for (var index = 0; index < cells.Count; index++)
-                    {
-                        var cell = cells[index];
-                        watch.Token.ThrowIfCancellationRequested();
-                        progress.CellStarting(cell);
-                        var allowance = budget.AllowanceForNextCell(DateTimeOffset.Now - started, index);
-                        var (results, cellClaims, verdict) = await CellRunner.RunAsync(cell, provider, options, settings, allowance, progress.Note, watch.Token).ConfigureAwait(false);
-                        cases.AddRange(results);
-                        if (verdict is not null)
-                        {
-                            verdicts.Add(verdict);
-                        }
-
-                        foreach (var claim in cellClaims)
-                        {
-                            claims.TryAdd(claim.Strategy, claim);
-                        }
-
-                        progress.CellFinished(results, verdict);
-                    }
-
-                    // A cancel during the last cell ends its cases early: what they hold is not a result to write.
+                    var cell = cells[index];
                     watch.Token.ThrowIfCancellationRequested();
-                }
-                catch (Exception) when (!cancellationToken.IsCancellationRequested)
-                {
-                    // Whatever the cases made of a dead server (timeouts, failed cleanups), it is the store's failure.
-                    if (await watch.VerdictAsync().ConfigureAwait(false) is { } lost)
+                    progress.CellStarting(cell);
+                    var allowance = budget.AllowanceForNextCell(DateTimeOffset.Now - started, index);
+                    var (results, cellClaims, verdict) = await CellRunner.RunAsync(cell, provider, options, settings, allowance, progress.Note, watch.Token).ConfigureAwait(false);
+                    cases.AddRange(results);
+                    if (verdict is not null)
                     {
-                        throw lost;
+                        verdicts.Add(verdict);
                     }
 
-                    throw;
-                }
-            }
-
-            var tool = new List<StoreToolComparison>();
-            if (provider is Strategies.Port.IStoreToolEventInserts storeTool)
-            {
-                foreach (var cell in toolCells)
-                {
-                    console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The store's own tool on the ceiling's rows: {cell.NumberOfEvents} events per statement, {cell.ConcurrentBatches} clients, {StoreToolRun.TotalSeconds:0} s"));
-                    if (await storeTool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.ConcurrentBatches, options.PayloadBytes, StoreToolRun, cancellationToken).ConfigureAwait(false) is { } rate)
+                    foreach (var claim in cellClaims)
                     {
-                        tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.ConcurrentBatches, rate, cell.Durability));
+                        claims.TryAdd(claim.Strategy, claim);
                     }
-                }
-            }
 
-            var environment = new RunEnvironment(
-                EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
-                RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
-                flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
-            var record = new RunRecord(
-                environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null);
-            ResultsWriter.Write(record, partial);
-            if (suite is not null)
+                    progress.CellFinished(results, verdict);
+                }
+
+                // A cancel during the last cell ends its cases early: what they hold is not a result to write.
+                watch.Token.ThrowIfCancellationRequested();
+            }
+            catch (Exception) when (!cancellationToken.IsCancellationRequested)
             {
-                foreach (var (name, content) in suite.Files(record))
+                // Whatever the cases made of a dead server (timeouts, failed cleanups), it is the store's failure.
+                if (await watch.VerdictAsync().ConfigureAwait(false) is { } lost)
                 {
-                    File.WriteAllText(Path.Combine(partial, name), content);
+                    throw lost;
                 }
+
+                throw;
             }
-
-            Directory.Move(partial, folder);
-
-            var failed = cases.Count(c => c.Failure is not null);
-            var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
-            console.WriteLine();
-            console.WriteLine(VerdictWriter.Opening(record));
-            console.WriteLine($"Verdict: {Path.Combine(folder, VerdictWriter.FileName)} (details: {Path.Combine(folder, SummaryWriter.FileName)})");
-            suite?.Report(record, console);
-            console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
-            return ExitCodes.OfRun(cases.Count, failed, broken);
         }
-        catch
+
+        var tool = new List<StoreToolComparison>();
+        if (provider is Strategies.Port.IStoreToolEventInserts storeTool)
         {
-            if (Directory.Exists(partial))
+            foreach (var cell in toolCells)
             {
-                Directory.Delete(partial, recursive: true);
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The store's own tool on the ceiling's rows: {cell.NumberOfEvents} events per statement, {cell.ConcurrentBatches} clients, {StoreToolRun.TotalSeconds:0} s"));
+                if (await storeTool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.ConcurrentBatches, options.PayloadBytes, StoreToolRun, cancellationToken).ConfigureAwait(false) is { } rate)
+                {
+                    tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.ConcurrentBatches, rate, cell.Durability));
+                }
             }
-
-            throw;
         }
+
+        var environment = new RunEnvironment(
+            EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
+            RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
+            flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
+        var record = new RunRecord(
+            environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null);
+        ResultsWriter.Write(record, partial);
+        if (suite is not null)
+        {
+            foreach (var (name, content) in suite.Files(record))
+            {
+                File.WriteAllText(Path.Combine(partial, name), content);
+            }
+        }
+
+        run.Complete();
+
+        var failed = cases.Count(c => c.Failure is not null);
+        var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
+        console.WriteLine();
+        console.WriteLine(VerdictWriter.Opening(record));
+        console.WriteLine($"Verdict: {Path.Combine(folder, VerdictWriter.FileName)} (details: {Path.Combine(folder, SummaryWriter.FileName)})");
+        suite?.Report(record, console);
+        console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
+        return ExitCodes.OfRun(cases.Count, failed, broken);
     }
 
     /// <summary>How long the store's own tool writes each comparison cell's rows.</summary>

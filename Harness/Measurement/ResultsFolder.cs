@@ -35,31 +35,6 @@ internal static class ResultsFolder
         return folder;
     }
 
-    /// <summary>
-    /// Writes a suite's one-file result (<c>summary.md</c>) into <paramref name="folder"/>: under a temporary name first,
-    /// renamed once complete, so that a failure leaves nothing half-written.
-    /// </summary>
-    public static Task WriteSummaryAsync(string folder, string summary, CancellationToken cancellationToken) =>
-        WriteSummaryAsync(folder, summary, _ => { }, cancellationToken);
-
-    /// <summary>As <see cref="WriteSummaryAsync(string, string, CancellationToken)"/>, with more files (charts) written into the folder by <paramref name="writeMore"/>.</summary>
-    public static async Task WriteSummaryAsync(string folder, string summary, Action<string> writeMore, CancellationToken cancellationToken)
-    {
-        var partial = folder + ".partial";
-        Directory.CreateDirectory(partial);
-        try
-        {
-            await File.WriteAllTextAsync(Path.Combine(partial, "summary.md"), summary, cancellationToken).ConfigureAwait(false);
-            writeMore(partial);
-            Directory.Move(partial, folder);
-        }
-        catch
-        {
-            Directory.Delete(partial, recursive: true);
-            throw;
-        }
-    }
-
     /// <summary>The results folder every run is written under by default: results/ of the repository (or of the current folder).</summary>
     public static string Root => Path.Combine(RepositoryRoot() ?? Directory.GetCurrentDirectory(), "results");
 

@@ -6,15 +6,17 @@ namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
 /// A suite's run from its start to its results folder: the source commit read before anything runs, the store started
-/// (its description printed), and the folder written under a temporary name that <see cref="Complete"/> renames.
+/// (its description printed), and the folder written under a temporary name that <see cref="Complete()"/> renames.
 /// Disposing stops the store and, for a run never completed (it failed or was cancelled), removes what it wrote.
 /// </summary>
 internal sealed class SuiteRun : IAsyncDisposable
 {
+    private readonly string? _suite;
     private bool _complete;
 
-    private SuiteRun(string folder, StoreRegistration store, IEventStoreProvider provider, DateTimeOffset started, string? source)
+    private SuiteRun(string? suite, string folder, StoreRegistration store, IEventStoreProvider provider, DateTimeOffset started, string? source)
     {
+        _suite = suite;
         Folder = folder;
         Store = store;
         Provider = provider;
@@ -37,12 +39,22 @@ internal sealed class SuiteRun : IAsyncDisposable
     /// <summary>The source the binary was built from, read before the run (not what the tree holds by its end).</summary>
     public string? Source { get; }
 
-    public static async Task<SuiteRun> StartAsync(HarnessOptions options, string suite, TextWriter console, CancellationToken cancellationToken)
+    /// <param name="suite">The suite's name (it labels the folder unless --label does); null for the main job.</param>
+    public static async Task<SuiteRun> StartAsync(HarnessOptions options, string? suite, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.ChooseForSuite(options, suite);
-        Directory.CreateDirectory(folder + ".partial");
+        var folder = suite is null ? ResultsFolder.Choose(options) : ResultsFolder.ChooseForSuite(options, suite);
+        try
+        {
+            Directory.CreateDirectory(folder + ".partial");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException)
+        {
+            // Bad input, not a failed run: the user named (or stands in) a folder the lab cannot write.
+            throw new ArgumentException($"{(options.Out is null ? "results folder" : "--out")} {folder}: cannot be created ({e.Message}); name a writable folder.", e);
+        }
+
         try
         {
             var started = DateTimeOffset.Now;
@@ -50,13 +62,36 @@ internal sealed class SuiteRun : IAsyncDisposable
             var store = StoreCatalog.Get(options.Store);
             var provider = await store.StartAsync(options, console.WriteLine, cancellationToken).ConfigureAwait(false);
             console.WriteLine($"Store: {provider.Description}");
-            return new SuiteRun(folder, store, provider, started, source);
+            return new SuiteRun(suite, folder, store, provider, started, source);
         }
         catch
         {
             Directory.Delete(folder + ".partial", recursive: true);
             throw;
         }
+    }
+
+    /// <summary>
+    /// The part of the store the suite needs (a tag log, a DCB log, a floor); a store without it is refused in one line
+    /// (and stopped when the run is disposed).
+    /// </summary>
+    /// <param name="lacking">What the store lacks, as the error line says it (<c>has no DCB log</c>).</param>
+    /// <param name="runsOn">The stores that have it.</param>
+    public T Part<T>(string lacking, string runsOn)
+        where T : class =>
+        Provider as T ?? throw new ArgumentException(
+            $"{Verb}: --store {Store.Name} {lacking}; {(_suite is null ? "the main job" : $"the {_suite} suite")} runs on: {runsOn}.");
+
+    private string Verb => _suite is null ? "the main job" : LabCommandLine.Suites.Contains(_suite) ? $"suite {_suite}" : _suite;
+
+    /// <summary>Writes the suite's record (results.json) and its pages from <paramref name="result"/>, then completes the run.</summary>
+    /// <returns>The run's summary page, for the console's last line.</returns>
+    public string Complete(SuiteReport report, object result)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        report.WriteRun(result, WorkingFolder);
+        Complete();
+        return Path.Combine(Folder, SuiteReport.SummaryFileName);
     }
 
     /// <summary>Renames the working folder to the run's folder: everything the run writes is there.</summary>

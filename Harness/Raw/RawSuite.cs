@@ -17,16 +17,17 @@ internal static class RawSuite
 {
     public const string Name = "raw";
 
-
-    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+    /// <summary>The suite's pages, from its result.</summary>
+    public static SuiteReport Report => SuiteReport.For<RawSuiteResult>(
+        Name, RawSummaryWriter.Write, run => run.Phases.Select(p => new SuiteFigure(p.Phase, "rows/s", p.RowsPerSecond, HigherIsBetter: true)));
 
     private static readonly Option<long> Rows = LabOption.Of("--rows", "N", "rows inserted per durability, and point reads and random seeks made, 10..100000000", (o, v) => OptionValues.Number(o, v, 10, 100_000_000));
 
     /// <summary><c>suite raw</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "the store's own floor: single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; the store's own tool beside it",
-        "no strategy runs; the floor is one client's single-row statements", [Quick, Rows],
-        (r, o) => (r.GetValue(Quick) ? RawSuiteSettings.Quick : RawSuiteSettings.Full) is var raw
+        "no strategy runs; the floor is one client's single-row statements", [SuiteOptions.Quick, Rows],
+        (r, o) => (r.GetValue(SuiteOptions.Quick) ? RawSuiteSettings.Quick : RawSuiteSettings.Full) is var raw
             ? o with { Verb = "suite", VerbArguments = [Name], Raw = r.Given(Rows, out var rows) ? raw with { Rows = rows } : raw }
             : o);
 
@@ -35,11 +36,9 @@ internal static class RawSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.ChooseForSuite(options, Name);
-        var started = DateTimeOffset.Now;
-        var (provider, floors) = await SuiteStore.StartAsync<IKeyValueFloorProvider>(
-            options, Name, "has no key-value floor built", string.Join(", ", StoreCatalog.Names.Where(n => n != options.Store)), console, cancellationToken).ConfigureAwait(false);
-        await using var disposeProvider = provider;
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var provider = suite.Provider;
+        var floors = suite.Part<IKeyValueFloorProvider>("has no key-value floor built", string.Join(", ", StoreCatalog.Names.Where(n => n != options.Store)));
         var phases = new List<RawPhaseResult>();
         async Task<RawPhaseResult> Phase(Func<Task<RawPhaseResult>> run)
         {
@@ -97,9 +96,8 @@ internal static class RawSuite
 
         var result = new RawSuiteResult(
             settings, phases, toolDurable, toolLazy,
-            SuiteEnvironment.Here(provider.Description, commandLine, started));
-        await ResultsFolder.WriteSummaryAsync(folder, RawSummaryWriter.Write(result), cancellationToken).ConfigureAwait(false);
-        console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+        console.WriteLine($"Results: {suite.Complete(Report, result)}");
         return ExitCodes.Verified;
     }
 }

@@ -1,4 +1,3 @@
-using System.CommandLine;
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
@@ -22,17 +21,18 @@ internal static class ReadsSuite
 {
     public const string Name = "reads";
 
-
-    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
-
-    private static readonly Option<long> Rounds = LabOption.Of("--rounds", "N", "rounds per cell, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+    /// <summary>The suite's pages, from its result.</summary>
+    public static SuiteReport Report => SuiteReport.For<ReadsSuiteResult>(
+        Name, ReadsSummaryWriter.Write,
+        run => run.Cells.Select(c => new SuiteFigure(string.Create(CultureInfo.InvariantCulture, $"{c.Workload}, {c.Clients} clients"), "events/s", c.EventsPerSecond, HigherIsBetter: true)),
+        ReadsSummaryWriter.Charts);
 
     /// <summary><c>suite reads</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "Query, Project, following readers throttled and not, reading while writing and appending while reading",
-        "the workloads and reader counts are the originals'", [Quick, Rounds],
-        (r, o) => (r.GetValue(Quick) ? ReadsSuiteSettings.Quick : ReadsSuiteSettings.Full) is var reads
-            ? o with { Verb = "suite", VerbArguments = [Name], Reads = r.Given(Rounds, out var n) ? reads with { Rounds = (int)n } : reads }
+        "the workloads and reader counts are the originals'", [SuiteOptions.Quick, SuiteOptions.Rounds],
+        (r, o) => (r.GetValue(SuiteOptions.Quick) ? ReadsSuiteSettings.Quick : ReadsSuiteSettings.Full) is var reads
+            ? o with { Verb = "suite", VerbArguments = [Name], Reads = r.Given(SuiteOptions.Rounds, out var n) ? reads with { Rounds = (int)n } : reads }
             : o);
     private const string WrittenType = "Written";
 
@@ -41,10 +41,9 @@ internal static class ReadsSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.ChooseForSuite(options, Name);
-        var started = DateTimeOffset.Now;
-        var (provider, dcbLogs) = await SuiteStore.StartAsync<IDcbLogProvider>(options, Name, "has no DCB log", "postgres", console, cancellationToken).ConfigureAwait(false);
-        await using var disposeProvider = provider;
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var provider = suite.Provider;
+        var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log", "postgres");
         await using var queryLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
         await using var projectLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
         var watch = Stopwatch.StartNew();
@@ -110,14 +109,10 @@ internal static class ReadsSuite
         }
 
         var result = new ReadsSuiteResult(settings, build, projectLoad, cells, run.WritesAcknowledged, readBack, [.. run.Wrong.Take(20)],
-            SuiteEnvironment.Here(provider.Description, commandLine, started));
-        await ResultsFolder.WriteSummaryAsync(folder, ReadsSummaryWriter.Write(result), partial =>
-        {
-            var charts = Directory.CreateDirectory(Path.Combine(partial, "charts")).FullName;
-            ChartWriter.Save(ReadsSummaryWriter.Charts(result), charts);
-        }, cancellationToken).ConfigureAwait(false);
+            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+        var summary = suite.Complete(Report, result);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Writes: {run.WritesAcknowledged:N0} acknowledged, {readBack:N0} read back; {(run.Wrong.IsEmpty ? "every query and projection exact" : $"{run.Wrong.Count} wrong answers")}"));
-        console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+        console.WriteLine($"Results: {summary}");
         return run.Wrong.IsEmpty ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
     }
 

@@ -18,16 +18,18 @@ internal static class TagsSuite
 {
     public const string Name = "tags";
 
-
-    private static readonly Option<bool> Quick = LabOption.Flag("--quick", "the quick sizes (a smoke run) instead of the full ones");
+    /// <summary>The suite's pages, from its result.</summary>
+    public static SuiteReport Report => SuiteReport.For<TagsSuiteResult>(
+        Name, TagsSummaryWriter.Write,
+        run => run.Queries.Select(q => new SuiteFigure(string.Create(CultureInfo.InvariantCulture, $"{q.Storage}, {q.Tagged} tagged"), "ms per query", q.Median, HigherIsBetter: false)));
 
     private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "measured queries per tag and storage, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
 
     /// <summary><c>suite tags</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "tag queries at the end of a large log: JSON array with GIN, comma-separated text with LIKE, a tag table",
-        "no strategy runs; the logs are built in bulk and only queried", [Quick, Iterations],
-        (r, o) => (r.GetValue(Quick) ? TagsSuiteSettings.Quick : TagsSuiteSettings.Full) is var tags
+        "no strategy runs; the logs are built in bulk and only queried", [SuiteOptions.Quick, Iterations],
+        (r, o) => (r.GetValue(SuiteOptions.Quick) ? TagsSuiteSettings.Quick : TagsSuiteSettings.Full) is var tags
             ? o with { Verb = "suite", VerbArguments = [Name], Tags = r.Given(Iterations, out var n) ? tags with { Iterations = (int)n } : tags }
             : o);
 
@@ -36,10 +38,9 @@ internal static class TagsSuite
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
-        var folder = ResultsFolder.ChooseForSuite(options, Name);
-        var started = DateTimeOffset.Now;
-        var (provider, tagLogs) = await SuiteStore.StartAsync<ITagLogProvider>(options, Name, "cannot build a tag log", "postgres", console, cancellationToken).ConfigureAwait(false);
-        await using var disposeProvider = provider;
+        await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
+        var provider = suite.Provider;
+        var tagLogs = suite.Part<ITagLogProvider>("cannot build a tag log", "postgres");
         var storages = Enum.GetValues<TagStorage>();
         var logs = new List<ITagLog>();
         try
@@ -89,9 +90,8 @@ internal static class TagsSuite
             }
 
             var run = new TagsSuiteResult(settings, [.. logs.Select(l => new TagLogBuild(l.Storage, l.BuildTime, l.Bytes))], queries,
-                SuiteEnvironment.Here(provider.Description, commandLine, started));
-            await ResultsFolder.WriteSummaryAsync(folder, TagsSummaryWriter.Write(run), cancellationToken).ConfigureAwait(false);
-            console.WriteLine($"Results: {Path.Combine(folder, "summary.md")}");
+                SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+            console.WriteLine($"Results: {suite.Complete(Report, run)}");
             return queries.All(q => q.Exact) ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
         }
         finally

@@ -134,6 +134,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         Assert.Contains("| Violations |", summary, StringComparison.Ordinal);
         Assert.DoesNotContain("operation ", summary, StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(folder, "charts", "appends-per-second-tiny-1.svg")));
+        ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "dcb");
     }
 
     [Fact]
@@ -154,5 +155,6 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         Assert.Contains("bound 10,000: **held**.", summary, StringComparison.Ordinal);
         Assert.Contains("- Every query returned exactly its tag's events, every projection the dataset's counts.", summary, StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(folder, "charts", "reads-events-per-second.svg")));
+        ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "reads");
     }
 }

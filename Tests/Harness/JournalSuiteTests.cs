@@ -5,6 +5,7 @@ using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -119,5 +120,6 @@ public sealed class JournalSuiteTests : IDisposable
         Assert.Contains("batch-size 100, parallelism 3", summary, StringComparison.Ordinal);
         Assert.DoesNotContain("failed", summary.Split("## Goals")[0].Split("| Test |")[1], StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder + ".partial"));
+        ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "journal");
     }
 }

@@ -4,6 +4,7 @@ using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
+using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Tests.Harness;
@@ -88,6 +89,7 @@ public sealed class RawSuiteTests : IDisposable
         Assert.Contains("| random seek | 100 reads of keys drawn uniformly from the 100 (seeded) | 100 | 100 |", summary, StringComparison.Ordinal);
         Assert.Contains("| full scan | 3 scans of all 100 rows in key order | 3 | 300 |", summary, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder + ".partial"));
+        ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "raw");
         var bin = PostgresBinaryLocator.Locate(PostgresStoreConfiguration.FromEnvironment().BinDirectory, PostgresBinaryLocator.UsualPlaces());
         if (File.Exists(Path.Combine(bin, "pgbench")))
         {

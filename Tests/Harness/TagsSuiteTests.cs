@@ -81,5 +81,6 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
         Assert.Contains("| TagTablePositionsFirst |", summary, StringComparison.Ordinal);
         Assert.Contains("| 100 |", summary, StringComparison.Ordinal);
         Assert.Contains("Every query returned exactly the tagged events, in log order.", summary, StringComparison.Ordinal);
+        ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "tags");
     }
 }

@@ -1,0 +1,20 @@
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Cli;
+
+/// <summary>
+/// Every suite whose results.json is a <see cref="SuiteRecord"/>, with its pages and figures: what <c>report</c> writes
+/// again and <c>compare</c> sets side by side. (The main job's and the pipeline's results.json is a <see cref="RunRecord"/>,
+/// the seed's and the sweep's runs keep their own record.)
+/// </summary>
+internal static class SuiteReports
+{
+    public static IReadOnlyList<SuiteReport> All =>
+        [Raw.RawSuite.Report, Journal.JournalSuite.Report, Tags.TagsSuite.Report, Dcb.DcbSuite.Report, Reads.ReadsSuite.Report, Faults.FaultsRunner.Report];
+
+    /// <exception cref="InvalidDataException">No suite of this harness has that name.</exception>
+    public static SuiteReport Get(string suite, string folder) =>
+        All.FirstOrDefault(r => r.Suite == suite)
+        ?? throw new InvalidDataException($"{Path.Combine(folder, SuiteRecord.FileName)} names suite '{suite}', which this harness has not; valid: {string.Join(", ", All.Select(r => r.Suite))}.");
+}

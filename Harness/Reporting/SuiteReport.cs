@@ -1,0 +1,72 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Reporting;
+
+/// <summary>
+/// A suite's pages, written from its result: its <c>summary.md</c> and its charts. The suite's run writes them from the
+/// result it measured, and <c>report</c> writes them again from the result its <c>results.json</c> kept.
+/// </summary>
+internal sealed class SuiteReport
+{
+    private readonly Func<JsonNode, object> _read;
+    private readonly Action<object, string> _write;
+    private readonly Func<object, IEnumerable<SuiteFigure>> _figures;
+
+    private SuiteReport(string suite, Func<JsonNode, object> read, Action<object, string> write, Func<object, IEnumerable<SuiteFigure>> figures)
+    {
+        Suite = suite;
+        _read = read;
+        _write = write;
+        _figures = figures;
+    }
+
+    /// <summary>The page every suite's run opens with.</summary>
+    public const string SummaryFileName = "summary.md";
+
+    public string Suite { get; }
+
+    /// <param name="figures">The run's figures, each with its interval, as <c>compare</c> sets two runs' side by side.</param>
+    public static SuiteReport For<T>(string suite, Func<T, string> summary, Func<T, IEnumerable<SuiteFigure>> figures, Func<T, IEnumerable<ChartWriter.Chart>>? charts = null)
+        where T : class =>
+        new(suite,
+            node => node.Deserialize<T>(SuiteRecord.Json) ?? throw new InvalidDataException($"the {suite} suite's result is empty."),
+            (result, folder) =>
+            {
+                var typed = (T)result;
+                File.WriteAllText(Path.Combine(folder, SummaryFileName), summary(typed));
+                if (charts is not null)
+                {
+                    ChartWriter.Save(charts(typed), Directory.CreateDirectory(Path.Combine(folder, "charts")).FullName);
+                }
+            },
+            result => figures((T)result));
+
+    /// <summary>Writes the record and the pages of <paramref name="result"/> into <paramref name="folder"/>.</summary>
+    public void WriteRun(object result, string folder)
+    {
+        SuiteRecord.Write(folder, Suite, result);
+        _write(result, folder);
+    }
+
+    /// <summary>Writes the pages again from the result kept in <paramref name="folder"/>'s results.json.</summary>
+    /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>
+    public void Rewrite(JsonNode result, string folder) => _write(Read(result, folder), folder);
+
+    /// <summary>The figures of the result kept in <paramref name="folder"/>'s results.json.</summary>
+    /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>
+    public IReadOnlyList<SuiteFigure> Figures(JsonNode result, string folder) => [.. _figures(Read(result, folder))];
+
+    private object Read(JsonNode result, string folder)
+    {
+        try
+        {
+            return _read(result);
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"{Path.Combine(folder, SuiteRecord.FileName)} is not a {Suite} run written by this version of the harness: {e.Message}", e);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using System.Text.Json.Serialization;
+
+namespace EventCommitLab.Harness.Results;
+
+/// <summary>
+/// A suite's run as its <c>results.json</c> keeps it: <c>{"suite": NAME, "result": {...}}</c>, the result being the
+/// suite's own result record (its environment inside). The main job's <c>results.json</c> is a <see cref="RunRecord"/>
+/// and has no <c>suite</c>: that is how the two are told apart.
+/// </summary>
+public static class SuiteRecord
+{
+    public const string FileName = RunRecord.FileName;
+
+    internal static readonly JsonSerializerOptions Json = new()
+    {
+        WriteIndented = true,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
+    };
+
+    public static void Write<T>(string folder, string suite, T result) =>
+        File.WriteAllText(Path.Combine(folder, FileName), new JsonObject
+        {
+            ["suite"] = suite,
+            ["result"] = JsonSerializer.SerializeToNode(result, Json),
+        }.ToJsonString(Json));
+
+    /// <summary>The suite named in <paramref name="folder"/>'s results.json and its result, unread; null when the file is not a suite's.</summary>
+    /// <exception cref="InvalidDataException">The file is not JSON.</exception>
+    public static (string Suite, JsonNode Result)? TryRead(string folder)
+    {
+        var path = Path.Combine(folder, FileName);
+        if (!File.Exists(path))
+        {
+            return null;
+        }
+
+        try
+        {
+            return JsonNode.Parse(File.ReadAllText(path)) is JsonObject { } record
+                && record["suite"]?.GetValue<string>() is { } suite && record["result"] is { } result
+                ? (suite, result)
+                : null;
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"{path} is not a record written by the harness: {e.Message}", e);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Faults;
+using EventCommitLab.Harness.Raw;
+using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Strategies.Implementations;
+using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Harness;
+
+/// <summary>Every suite keeps its result in results.json: <c>report</c> writes its pages again from it, <c>compare</c> sets two of its runs side by side.</summary>
+public sealed class SuiteRecordTests : IDisposable
+{
+    private static readonly SuiteEnvironment Here = new("cpu", 2, "linux", ".NET", "PostgreSQL", "abc1234", "test", DateTimeOffset.Now, DateTimeOffset.Now);
+
+    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-suite-record-").FullName;
+
+    [Fact]
+    public void a_faults_run_is_kept_whole_and_report_writes_its_summary_again_from_it()
+    {
+        var folder = Folder("faults");
+        var broken = new VerificationTally(VerificationKind.Verifier, false, 10, 9, [new ViolationTally(ViolationKind.LostEvents, true, 1, "event 7 missing")]);
+        var run = new FaultsSuiteResult(
+            [new FaultCaseResult(FaultKind.TerminateBackends, "InsertMany", InsertManyStrategy.Claims, 3, 10, 9, 1, 0, 1, 0, 0, 1, TimeSpan.FromSeconds(1), broken, "connection ended", null)],
+            [new SoakResult("InsertMany", 1000, TimeSpan.FromSeconds(60), 100, 100, 0, 1 << 20, 0, null, new VerificationTally(VerificationKind.Verifier, true, 100, 100, []), null, null)],
+            Here);
+
+        FaultsRunner.Report.WriteRun(run, folder);
+
+        ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "faults");
+    }
+
+    [Fact]
+    public void compare_sets_two_runs_of_one_suite_side_by_side_figure_by_figure_and_refuses_two_suites()
+    {
+        var (older, newer, faults) = (Folder("raw-old"), Folder("raw-new"), Folder("faults"));
+        RawSuite.Report.WriteRun(Raw(new Interval(250, 200, 300, 10), new Interval(1000, 900, 1100, 10)), older);
+        RawSuite.Report.WriteRun(Raw(new Interval(600, 550, 650, 10), new Interval(1050, 950, 1150, 10)), newer);
+        FaultsRunner.Report.WriteRun(new FaultsSuiteResult([], [], Here), faults);
+        var output = new StringWriter();
+
+        Assert.Equal(0, CompareCommand.Run([older, newer], null, output));
+
+        var table = File.ReadAllText(Path.Combine(newer, "compare-vs-raw-old.md"));
+        Assert.Contains("| insert, durable | rows/s | 250 [200, 300] | 600 [550, 650] | 2.40 | better |", table, StringComparison.Ordinal);
+        Assert.Contains("| insert, lazy flush | rows/s | 1,000 [900, 1,100] | 1,050 [950, 1,150] | 1.05 | within the noise |", table, StringComparison.Ordinal);
+        Assert.Contains("1 figures better with the intervals apart, 0 worse with the intervals apart, 1 within the noise", table, StringComparison.Ordinal);
+        var mixed = Assert.Throws<ArgumentException>(() => CompareCommand.Run([older, faults], null, TextWriter.Null));
+        Assert.Equal("compare: raw-old is a run of the raw suite and faults is a run of the faults suite; compare two runs of one suite, or two runs of the main job.", mixed.Message);
+    }
+
+    private static RawSuiteResult Raw(Interval durable, Interval lazy) =>
+        new(RawSuiteSettings.Quick,
+            [
+                new RawPhaseResult("insert, durable", "durable inserts", 100, 100, TimeSpan.FromSeconds(1), durable, null),
+                new RawPhaseResult("insert, lazy flush", "lazy inserts", 100, 100, TimeSpan.FromSeconds(1), lazy, null),
+            ],
+            null, null, Here);
+
+    private string Folder(string name) => Directory.CreateDirectory(Path.Combine(_root, name)).FullName;
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}
