@@ -41,16 +41,18 @@ public static class ReportCommand
 
         if (suiteRecord is var (suite, result))
         {
+            SuiteReport report;
             try
             {
-                SuiteReports.Get(suite, folder).Rewrite(result, folder);
+                report = SuiteReports.Get(suite, folder);
+                report.Rewrite(result, folder);
             }
             catch (InvalidDataException e)
             {
                 throw new ArgumentException($"report: {e.Message}", e);
             }
 
-            output.WriteLine($"Rewrote the {suite} suite's {SuiteReport.SummaryFileName} (and its charts) from {SuiteRecord.FileName}.");
+            output.WriteLine($"Rewrote the {suite} run's {report.Page} (and its charts) from {SuiteRecord.FileName}.");
             return ExitCodes.Verified;
         }
 

@@ -5,13 +5,13 @@ namespace EventCommitLab.Harness.Cli;
 
 /// <summary>
 /// Every suite whose results.json is a <see cref="SuiteRecord"/>, with its pages and figures: what <c>report</c> writes
-/// again and <c>compare</c> sets side by side. (The main job's and the pipeline's results.json is a <see cref="RunRecord"/>,
-/// the seed's and the sweep's runs keep their own record.)
+/// again and <c>compare</c> sets side by side. (The main job's and the pipeline's results.json is a <see cref="RunRecord"/>.)
 /// </summary>
 internal static class SuiteReports
 {
     public static IReadOnlyList<SuiteReport> All =>
-        [Raw.RawSuite.Report, Journal.JournalSuite.Report, Tags.TagsSuite.Report, Dcb.DcbSuite.Report, Reads.ReadsSuite.Report, Faults.FaultsRunner.Report];
+        [Raw.RawSuite.Report, Journal.JournalSuite.Report, Tags.TagsSuite.Report, Dcb.DcbSuite.Report, Reads.ReadsSuite.Report, Faults.FaultsRunner.Report,
+         Seed.SeedSuite.Report, Sweep.SweepSuite.Report];
 
     /// <exception cref="InvalidDataException">No suite of this harness has that name.</exception>
     public static SuiteReport Get(string suite, string folder) =>

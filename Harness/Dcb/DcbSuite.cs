@@ -112,9 +112,8 @@ internal static class DcbSuite
                         {
                             foreach (var workload in settings.Workloads)
                             {
-                                for (var k = 0; k < logs.Count; k++)
+                                foreach (var target in RoundOrder.Rotated(logs, round))
                                 {
-                                    var target = logs[(k + round) % logs.Count];
                                     var key = (workload, target.Name);
                                     if (!latencies.TryGetValue(key, out var histogram))
                                     {

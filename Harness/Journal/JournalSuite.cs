@@ -193,9 +193,8 @@ internal static class JournalSuite
             var measured = iteration >= settings.Warmups;
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"      {(measured ? "iteration" : "warm-up")} {(measured ? iteration - settings.Warmups + 1 : iteration + 1)} of {(measured ? settings.Iterations : settings.Warmups)}"));
-            for (var k = 0; k < contenders.Count; k++)
+            foreach (var contender in RoundOrder.Rotated(contenders, iteration))
             {
-                var contender = contenders[(k + iteration) % contenders.Count];
                 if (failures.ContainsKey(contender.Name))
                 {
                     if (measured)

@@ -33,6 +33,8 @@ internal sealed class ContenderCase
     /// <summary>How often a measured round samples the process's working set.</summary>
     internal static readonly TimeSpan WorkingSetEvery = TimeSpan.FromMilliseconds(50);
 
+    // Whether any measured window, qualifying or not, saw a commit of this case acknowledged.
+    private bool _acknowledgedInAWindow;
     private long _peakWorkingSet;
     private readonly int _conflictRetries;
     private long _conflicts;
@@ -174,6 +176,7 @@ internal sealed class ContenderCase
             _events += sample.Events;
             // Between windows: the ledger's digests are not part of any contender's figure.
             Ledger.Settle();
+            _acknowledgedInAWindow |= sample.EventsPerSecond is > 0;
             return sample.EventsPerSecond;
         }
         catch (Exception e)
@@ -308,7 +311,8 @@ internal sealed class ContenderCase
         }
 
         // It ran, but nothing it acknowledged fell inside a measured window: it has no figure, and the page says why.
-        if (_failure is null && qualifying is not > 0 && !rounds.Any(r => r is > 0))
+        // (Whoever measured it: the race's rounds, or the sweep's steps, which are not race rounds.)
+        if (_failure is null && !_acknowledgedInAWindow)
         {
             _failure = "no commit acknowledged inside its measured windows (its commands conflicted and were given up, or outlasted every window)";
         }

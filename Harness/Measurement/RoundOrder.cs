@@ -15,4 +15,15 @@ public static class RoundOrder
         new Random(seed).Shuffle(order);
         return [.. Enumerable.Range(0, contenders).Select(i => order[(i + round) % contenders])];
     }
+
+    /// <summary>
+    /// <paramref name="items"/> in their own order rotated by <paramref name="round"/> places (no shuffle): the order the
+    /// suites take their contenders in, round by round, so that each takes every position once per cycle of rounds.
+    /// </summary>
+    public static IEnumerable<T> Rotated<T>(IReadOnlyList<T> items, int round)
+    {
+        ArgumentNullException.ThrowIfNull(items);
+        ArgumentOutOfRangeException.ThrowIfNegative(round);
+        return Enumerable.Range(0, items.Count).Select(k => items[(k + round) % items.Count]);
+    }
 }

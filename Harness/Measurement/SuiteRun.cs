@@ -91,7 +91,7 @@ internal sealed class SuiteRun : IAsyncDisposable
         ArgumentNullException.ThrowIfNull(report);
         report.WriteRun(result, WorkingFolder);
         Complete();
-        return Path.Combine(Folder, SuiteReport.SummaryFileName);
+        return Path.Combine(Folder, report.Page);
     }
 
     /// <summary>Renames the working folder to the run's folder: everything the run writes is there.</summary>

@@ -55,6 +55,11 @@ public static class ResultsIndex
             return new IndexEntry(name, "sweep (latency against load)", sweep.GitCommit, SweepWriter.FileName, Title(folder, SweepWriter.FileName), current);
         }
 
+        if (SuiteRecord.TryRead(folder) is var (suite, result))
+        {
+            return new IndexEntry(name, $"suite {suite}", SuiteRecord.SourceOf(result), "summary.md", Title(folder, "summary.md"), current);
+        }
+
         if (File.Exists(Path.Combine(folder, RunRecord.FileName)))
         {
             RunRecord record;

@@ -14,9 +14,10 @@ internal sealed class SuiteReport
     private readonly Action<object, string> _write;
     private readonly Func<object, IEnumerable<SuiteFigure>> _figures;
 
-    private SuiteReport(string suite, Func<JsonNode, object> read, Action<object, string> write, Func<object, IEnumerable<SuiteFigure>> figures)
+    private SuiteReport(string suite, string page, Func<JsonNode, object> read, Action<object, string> write, Func<object, IEnumerable<SuiteFigure>> figures)
     {
         Suite = suite;
+        Page = page;
         _read = read;
         _write = write;
         _figures = figures;
@@ -27,15 +28,26 @@ internal sealed class SuiteReport
 
     public string Suite { get; }
 
+    /// <summary>The run's page, in its folder: <see cref="SummaryFileName"/> unless the suite names its own.</summary>
+    public string Page { get; }
+
     /// <param name="figures">The run's figures, each with its interval, as <c>compare</c> sets two runs' side by side.</param>
     public static SuiteReport For<T>(string suite, Func<T, string> summary, Func<T, IEnumerable<SuiteFigure>> figures, Func<T, IEnumerable<ChartWriter.Chart>>? charts = null)
         where T : class =>
+        For(suite, SummaryFileName, (T result, string _) => summary(result), figures, charts);
+
+    /// <param name="page">The page's file name.</param>
+    /// <param name="write">The page, from the result and what else the run's folder holds (a tool's own report).</param>
+    public static SuiteReport For<T>(
+        string suite, string page, Func<T, string, string> write, Func<T, IEnumerable<SuiteFigure>> figures, Func<T, IEnumerable<ChartWriter.Chart>>? charts = null)
+        where T : class =>
         new(suite,
+            page,
             node => node.Deserialize<T>(SuiteRecord.Json) ?? throw new InvalidDataException($"the {suite} suite's result is empty."),
             (result, folder) =>
             {
                 var typed = (T)result;
-                File.WriteAllText(Path.Combine(folder, SummaryFileName), summary(typed));
+                File.WriteAllText(Path.Combine(folder, page), write(typed, folder));
                 if (charts is not null)
                 {
                     ChartWriter.Save(charts(typed), Directory.CreateDirectory(Path.Combine(folder, "charts")).FullName);
@@ -53,6 +65,10 @@ internal sealed class SuiteReport
     /// <summary>Writes the pages again from the result kept in <paramref name="folder"/>'s results.json.</summary>
     /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>
     public void Rewrite(JsonNode result, string folder) => _write(Read(result, folder), folder);
+
+    /// <summary>The result kept in <paramref name="folder"/>'s results.json, as the suite's record type.</summary>
+    /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>
+    public T Result<T>(JsonNode result, string folder) => (T)Read(result, folder);
 
     /// <summary>The figures of the result kept in <paramref name="folder"/>'s results.json.</summary>
     /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>

@@ -49,4 +49,11 @@ public static class SuiteRecord
             throw new InvalidDataException($"{path} is not a record written by the harness: {e.Message}", e);
         }
     }
+
+    /// <summary>The source commit a suite's result names: its environment's, or its own where the record keeps it at the top.</summary>
+    public static string? SourceOf(JsonNode result)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        return (result["environment"]?["gitCommit"] ?? result["gitCommit"])?.GetValue<string>();
+    }
 }

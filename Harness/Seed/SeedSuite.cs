@@ -14,6 +14,7 @@ using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Seed;
 
@@ -48,6 +49,13 @@ internal static class SeedSuite
         });
 
     public const string GitHubReportFile = "benchmarkdotnet-report-github.md";
+
+    /// <summary>The run's page (with BenchmarkDotNet's own table, from its report beside it) and its figures: each case's mean time per wave.</summary>
+    public static SuiteReport Report => SuiteReport.For<SeedRun>(
+        Name, SeedWriter.FileName, (run, folder) => SeedWriter.Write(run, File.ReadAllText(Path.Combine(folder, GitHubReportFile))),
+        run => run.Cases.Where(c => c.MeanMs is not null).Select(c => new SuiteFigure(
+            string.Create(CultureInfo.InvariantCulture, $"{c.Method}, {c.NumberOfEvents} x {c.ConcurrentBatches}, {c.Strategy}"), "ms per wave",
+            new Interval(c.MeanMs!.Value, c.LowerMs, c.UpperMs, c.Iterations), HigherIsBetter: false)));
 
     public static async Task<int> RunAsync(HarnessOptions options, SeedSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
@@ -99,13 +107,11 @@ internal static class SeedSuite
                 store.Durability(options), BenchmarkDotNetVersion,
                 string.Create(CultureInfo.InvariantCulture, $"Monitoring strategy (one wave per operation and per iteration), {settings.Warmups} warm-up and {settings.Iterations} measured iterations, 1 launch, in-process emit toolchain"),
                 commandLine, suite.Source, suite.Started, DateTimeOffset.Now, [.. Cases(summary, checks)]);
-            run.Write(partial);
-            File.WriteAllText(Path.Combine(partial, SeedWriter.FileName), SeedWriter.Write(run, File.ReadAllText(Path.Combine(partial, GitHubReportFile))));
-            suite.Complete();
+            var page = suite.Complete(Report, run);
 
             var failed = run.Cases.Count(c => c.MeanMs is null);
             var broken = run.Cases.Count(c => c.Check is { Passed: false });
-            console.WriteLine($"Seed benchmark: {Path.Combine(folder, SeedWriter.FileName)}; {run.Cases.Count} cases, {failed} without a result, {broken} with a broken guarantee.");
+            console.WriteLine($"Seed benchmark: {page}; {run.Cases.Count} cases, {failed} without a result, {broken} with a broken guarantee.");
             return ExitCodes.OfRun(run.Cases.Count, failed, broken);
         }
         finally

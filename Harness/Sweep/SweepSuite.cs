@@ -18,6 +18,21 @@ internal static class SweepSuite
 {
     public const string Name = "sweep";
 
+    /// <summary>
+    /// The run's page and charts, and its figures: per strategy its closed-loop rate and its capacity at the objective
+    /// (single measurements, without an interval).
+    /// </summary>
+    public static SuiteReport Report => SuiteReport.For<SweepRun>(
+        Name, SweepWriter.FileName, (run, _) => SweepWriter.Write(run),
+        run => run.Curves.SelectMany(curve => new[]
+        {
+            curve.ClosedLoop is { } closed ? new SuiteFigure($"{curve.Strategy}, closed loop", "events/s", new Interval(closed.AchievedEventsPerSecond, null, null, 1), HigherIsBetter: true) : null,
+            SweepPlan.Capacity(curve.Points, run.SloMs) is { OfferedEventsPerSecond: { } capacity }
+                ? new SuiteFigure(string.Create(CultureInfo.InvariantCulture, $"{curve.Strategy}, capacity at p99 <= {run.SloMs} ms"), "events/s offered", new Interval(capacity, null, null, 1), HigherIsBetter: true)
+                : null,
+        }.OfType<SuiteFigure>()),
+        SweepWriter.Charts);
+
 
     private static readonly Option<double> SloMs = LabOption.Of(
         "--slo-ms", "MS", $"the objective: capacity is the highest load at p99 <= this, 0.01..60000 [{SweepSettings.Default.SloMs}]", (o, v) => OptionValues.Decimal(o, v, 0.01, 60_000));
@@ -109,7 +124,7 @@ internal static class SweepSuite
             for (var window = 0; window < sweep.Windows; window++)
             {
                 var turn = step * sweep.Windows + window;
-                foreach (var (name, target, _) in cases.Skip(turn % cases.Count).Concat(cases.Take(turn % cases.Count)))
+                foreach (var (name, target, _) in RoundOrder.Rotated(cases, turn))
                 {
                     if (target is null || !closed.TryGetValue(name, out var saturation))
                     {
@@ -148,17 +163,12 @@ internal static class SweepSuite
         var run = new SweepRun(
             EnvironmentProbe.Cpu(), Environment.ProcessorCount, provider.Description, store.Durability(options), commandLine, suite.Source, suite.Started, DateTimeOffset.Now,
             sweep.Method.ToString(), sweep.NumberOfEvents, sweep.Committers, sweep.SloMs, sweep.WindowSeconds, chosenFrom, curves, sweep.Windows);
-        run.Write(partial);
-        File.WriteAllText(Path.Combine(partial, SweepWriter.FileName), SweepWriter.Write(run));
-        var charts = Path.Combine(partial, "charts");
-        Directory.CreateDirectory(charts);
-        ChartWriter.Save(SweepWriter.Charts(run), charts);
-        suite.Complete();
+        var page = suite.Complete(Report, run);
 
         var failed = curves.Count(c => c.Failure is not null);
         var broken = curves.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
         console.WriteLine(SweepWriter.Capacities(run));
-        console.WriteLine($"Sweep: {Path.Combine(folder, SweepWriter.FileName)}; {curves.Count} strategies, {failed} failed, {broken} with a broken guarantee.");
+        console.WriteLine($"Sweep: {page}; {curves.Count} strategies, {failed} failed, {broken} with a broken guarantee.");
         return ExitCodes.OfRun(curves.Count, failed, broken);
     }
 

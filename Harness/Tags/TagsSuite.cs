@@ -62,9 +62,8 @@ internal static class TagsSuite
                 var exact = logs.ToDictionary(l => l.Storage, _ => true);
                 for (var iteration = 0; iteration < settings.Warmups + settings.Iterations; iteration++)
                 {
-                    for (var k = 0; k < logs.Count; k++)
+                    foreach (var log in RoundOrder.Rotated(logs, iteration))
                     {
-                        var log = logs[(k + iteration) % logs.Count];
                         var before = GC.GetTotalAllocatedBytes();
                         var watch = Stopwatch.StartNew();
                         var positions = await log.QueryAsync($"last-{tagged}", cancellationToken).ConfigureAwait(false);

@@ -30,4 +30,16 @@ public sealed class RoundOrderTests
         Assert.Equal(RoundOrder.For(3, 8, seed: 1), RoundOrder.For(3, 8, seed: 1));
         Assert.NotEqual(RoundOrder.For(0, 8, seed: 1), RoundOrder.For(0, 8, seed: 2));
     }
+
+    [Fact]
+    public void the_suites_rotation_keeps_the_items_order_and_moves_each_one_place_per_round()
+    {
+        string[] items = ["a", "b", "c"];
+
+        Assert.Equal(["a", "b", "c"], RoundOrder.Rotated(items, 0));
+        Assert.Equal(["b", "c", "a"], RoundOrder.Rotated(items, 1));
+        Assert.Equal(["a", "b", "c"], RoundOrder.Rotated(items, 3));
+        var seen = Enumerable.Range(0, 3).SelectMany(round => RoundOrder.Rotated(items, round).Select((item, position) => (item, position))).ToList();
+        Assert.All(items, item => Assert.Equal([0, 1, 2], seen.Where(s => s.item == item).Select(s => s.position).Order()));
+    }
 }

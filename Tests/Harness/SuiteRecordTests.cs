@@ -3,6 +3,8 @@ using EventCommitLab.Harness.Faults;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Seed;
+using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Strategies.Implementations;
 using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
@@ -48,6 +50,33 @@ public sealed class SuiteRecordTests : IDisposable
         Assert.Contains("1 figures better with the intervals apart, 0 worse with the intervals apart, 1 within the noise", table, StringComparison.Ordinal);
         var mixed = Assert.Throws<ArgumentException>(() => CompareCommand.Run([older, faults], null, TextWriter.Null));
         Assert.Equal("compare: raw-old is a run of the raw suite and faults is a run of the faults suite; compare two runs of one suite, or two runs of the main job.", mixed.Message);
+    }
+
+    [Fact]
+    public void a_seed_run_and_a_sweep_keep_their_result_in_results_json_and_are_read_back_as_their_records()
+    {
+        var (seedFolder, sweepFolder) = (Folder("seed"), Folder("sweep"));
+        var seed = new SeedRun("cpu", 2, "os", "runtime", "PostgreSQL", "durable", "0.15.8", "job", "seed", "abc1234", DateTimeOffset.UnixEpoch, DateTimeOffset.UnixEpoch,
+            [new SeedCase("InsertMany", "CommitEvents", 10, 10, 2.5, 0.1, 2.4, 2.6, 0.999, 10, new SeedCheck("InsertMany", "CommitEvents", 10, 10, 12, 1200, 1200, true, "clean"))]);
+        File.WriteAllText(Path.Combine(seedFolder, SeedSuite.GitHubReportFile), "| Method | Mean |");
+        var sweep = new SweepRun("cpu", 2, "PostgreSQL", "durable", "sweep", "abc1234", DateTimeOffset.UnixEpoch, DateTimeOffset.UnixEpoch, "CommitEvents", 1, 100, 10, 1, null,
+            [new SweepCurve("InsertMany", new SweepPoint(null, null, 5000, null), [new SweepPoint(0.1, 500, 500, new LatencySummary(100, 1, 2, 3, 4, 5))], new VerificationTally(VerificationKind.Verifier, true, 10, 10, []), null)]);
+
+        SeedSuite.Report.WriteRun(seed, seedFolder);
+        SweepSuite.Report.WriteRun(sweep, sweepFolder);
+
+        Assert.Equal(seed.Cases, SeedRun.TryRead(seedFolder)!.Cases);
+        Assert.Equal(sweep.Curves[0].Points, SweepRun.TryRead(sweepFolder)!.Curves[0].Points);
+        Assert.Null(SeedRun.TryRead(sweepFolder));
+        var seedPage = File.ReadAllText(Path.Combine(seedFolder, SeedWriter.FileName));
+        File.Delete(Path.Combine(seedFolder, SeedWriter.FileName));
+        Assert.Equal(ExitCodes.Verified, ReportCommand.Run([seedFolder], TextWriter.Null));
+        Assert.Equal(seedPage, File.ReadAllText(Path.Combine(seedFolder, SeedWriter.FileName)));
+        Assert.Contains("| Method | Mean |", seedPage, StringComparison.Ordinal);
+        FaultsRunner.Report.WriteRun(new FaultsSuiteResult([], [], Here), Folder("faults"));
+        var index = ResultsIndex.Write(_root, "");
+        Assert.Contains("| [seed](seed/seed.md) | seed (BenchmarkDotNet) | abc1234 |", index, StringComparison.Ordinal);
+        Assert.Contains("| [faults](faults/summary.md) | suite faults | abc1234 |", index, StringComparison.Ordinal);
     }
 
     private static RawSuiteResult Raw(Interval durable, Interval lazy) =>
