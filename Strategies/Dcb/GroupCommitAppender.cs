@@ -1,5 +1,6 @@
 using System.Threading.Channels;
 using EventCommitLab.Strategies.Port;
+using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Strategies.Dcb;
 
@@ -19,14 +20,17 @@ public sealed class GroupCommitAppender : IDcbAppender
     /// <summary>Appends per batch at most: one transaction's worth of work, bounded so that the check stays one statement.</summary>
     public const int MaxAppendsPerBatch = 2_000;
 
-    private const int MaxRetries = 20;
-    // Bounds the writer's wait for arrivals, in thread-pool turns, when callers answered a moment ago keep coming back.
-    private const int MaxYieldsForArrivals = 16;
+    // As the strategies retry: what the log calls transient, with jittered exponential backoff, here for a fraction of a
+    // second (a batch holds every caller in it while it waits).
+    private static readonly CommitRetryOptions RetryOptions = new()
+    {
+        MaxRetryAttempts = 20, BaseDelay = TimeSpan.FromMilliseconds(1), MaxDelay = TimeSpan.FromMilliseconds(50), TotalTimeout = TimeSpan.FromSeconds(30),
+    };
 
     private readonly IDcbLog _log;
-    private readonly Channel<PendingAppend> _queue;
+    private readonly CommitRetryPolicy _retry;
+    private readonly GroupCommitQueue<PendingAppend> _queue;
     private readonly Task _writer;
-    private int _answeredSinceLastBatch;
     private long _batches;
     private long _appends;
     private long _retries;
@@ -36,7 +40,8 @@ public sealed class GroupCommitAppender : IDcbAppender
         ArgumentNullException.ThrowIfNull(log);
         ArgumentOutOfRangeException.ThrowIfLessThan(queueCapacity, 1);
         _log = log;
-        _queue = Channel.CreateBounded<PendingAppend>(new BoundedChannelOptions(queueCapacity) { SingleReader = true, FullMode = BoundedChannelFullMode.Wait });
+        _retry = new CommitRetryPolicy(log.Classify, RetryOptions, () => Interlocked.Increment(ref _retries));
+        _queue = new GroupCommitQueue<PendingAppend>(queueCapacity, Name, "The group commit has been shut down and takes no more appends.");
         _writer = Task.Run(WriteLoopAsync);
     }
 
@@ -58,14 +63,7 @@ public sealed class GroupCommitAppender : IDcbAppender
         ArgumentNullException.ThrowIfNull(append);
         append.Validate();
         var pending = new PendingAppend(append, new TaskCompletionSource<DcbAppendResult>(TaskCreationOptions.RunContinuationsAsynchronously));
-        try
-        {
-            await _queue.Writer.WriteAsync(pending, cancellationToken).ConfigureAwait(false);
-        }
-        catch (ChannelClosedException)
-        {
-            throw new ObjectDisposedException(Name, "The group commit has been shut down and takes no more appends.");
-        }
+        await _queue.EnqueueAsync(pending, cancellationToken).ConfigureAwait(false);
 
         return await pending.Completion.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
     }
@@ -73,7 +71,7 @@ public sealed class GroupCommitAppender : IDcbAppender
     /// <summary>Stops taking appends, writes and answers those already queued, then returns.</summary>
     public async ValueTask DisposeAsync()
     {
-        _queue.Writer.TryComplete();
+        _queue.Close();
         await _writer.ConfigureAwait(false);
     }
 
@@ -84,21 +82,7 @@ public sealed class GroupCommitAppender : IDcbAppender
         {
             var batch = new List<PendingAppend>();
             TakeQueued(reader, batch);
-
-            // Callers answered a moment ago usually append again at once, behind the thread-pool turn that answers them:
-            // shipping only what is queued now would split a closed loop's load into alternating half batches. So after
-            // answering more than one caller the writer yields, and takes what arrived, until a yield brings nothing.
-            if (Interlocked.Exchange(ref _answeredSinceLastBatch, 0) > 1)
-            {
-                for (var yields = 0; yields < MaxYieldsForArrivals && batch.Count < MaxAppendsPerBatch; yields++)
-                {
-                    await Task.Yield();
-                    if (TakeQueued(reader, batch) == 0)
-                    {
-                        break;
-                    }
-                }
-            }
+            await _queue.TakeArrivalsAsync(r => TakeQueued(r, batch), () => batch.Count >= MaxAppendsPerBatch).ConfigureAwait(false);
 
             await WriteAsync(batch).ConfigureAwait(false);
         }
@@ -121,7 +105,8 @@ public sealed class GroupCommitAppender : IDcbAppender
         IReadOnlyList<DcbAppendResult?> results;
         try
         {
-            results = await WriteWithRetriesAsync([.. batch.Select(p => p.Append)]).ConfigureAwait(false);
+            var appends = batch.Select(p => p.Append).ToArray();
+            results = await _retry.ExecuteAsync(ct => _log.AppendBatchAsync(appends, ct), CancellationToken.None).ConfigureAwait(false);
         }
         catch (Exception e) when (batch.Count > 1 && _log.Classify(e) != StoreErrorKind.OutcomeUnknown)
         {
@@ -144,7 +129,7 @@ public sealed class GroupCommitAppender : IDcbAppender
 
         Interlocked.Increment(ref _batches);
         Interlocked.Add(ref _appends, batch.Count);
-        Interlocked.Add(ref _answeredSinceLastBatch, batch.Count);
+        _queue.Answered(batch.Count);
         var undecided = new List<PendingAppend>();
         for (var i = 0; i < batch.Count; i++)
         {
@@ -161,22 +146,6 @@ public sealed class GroupCommitAppender : IDcbAppender
         if (undecided.Count > 0)
         {
             await WriteAsync(undecided).ConfigureAwait(false);
-        }
-    }
-
-    private async Task<IReadOnlyList<DcbAppendResult?>> WriteWithRetriesAsync(IReadOnlyList<DcbAppend> batch)
-    {
-        for (var attempt = 1; ; attempt++)
-        {
-            try
-            {
-                return await _log.AppendBatchAsync(batch, CancellationToken.None).ConfigureAwait(false);
-            }
-            catch (Exception e) when (attempt < MaxRetries && _log.Classify(e) == StoreErrorKind.Transient)
-            {
-                Interlocked.Increment(ref _retries);
-                await Task.Delay(attempt, CancellationToken.None).ConfigureAwait(false);
-            }
         }
     }
 }

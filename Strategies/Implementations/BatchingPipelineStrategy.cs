@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Threading.Channels;
 using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Port;
@@ -26,11 +25,8 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </remarks>
 public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
 {
-    private readonly Channel<PendingCommit> _queue;
-    // Bounds the writer's wait for arrivals, in thread-pool turns, when callers keep arriving one by one.
-    private const int MaxYieldsForArrivals = 16;
+    private readonly GroupCommitQueue<PendingCommit> _queue;
     private int _inFlight;
-    private int _answeredSinceLastBatch;
     private readonly StoreBatchLimits _batchLimits;
     private readonly int _batchesInFlight;
     private readonly Task _writer;
@@ -45,8 +41,8 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         ArgumentOutOfRangeException.ThrowIfGreaterThan(options.Pipeline.BatchesInFlight, 16);
         _batchLimits = store.BatchLimits.Within(options.Pipeline.MaxBatchEvents, options.Pipeline.MaxBatchBytes);
         _batchesInFlight = options.Pipeline.BatchesInFlight;
-        _queue = Channel.CreateBounded<PendingCommit>(
-            new BoundedChannelOptions(options.Pipeline.QueueCapacity) { SingleReader = true, FullMode = BoundedChannelFullMode.Wait });
+        _queue = new GroupCommitQueue<PendingCommit>(
+            options.Pipeline.QueueCapacity, NameFor(_batchesInFlight), "The batching pipeline has been shut down and takes no more commits.");
         _writer = Task.Run(WriteLoopAsync);
     }
 
@@ -63,14 +59,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     protected override async Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken)
     {
         var completion = new TaskCompletionSource<CommitResult>();
-        try
-        {
-            await _queue.Writer.WriteAsync(new PendingCommit(request, completion, Stopwatch.GetTimestamp()), cancellationToken).ConfigureAwait(false);
-        }
-        catch (ChannelClosedException)
-        {
-            throw new ObjectDisposedException(Name, "The batching pipeline has been shut down and takes no more commits.");
-        }
+        await _queue.EnqueueAsync(new PendingCommit(request, completion, Stopwatch.GetTimestamp()), cancellationToken).ConfigureAwait(false);
 
         try
         {
@@ -87,7 +76,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
 
     public override async ValueTask DisposeAsync()
     {
-        _queue.Writer.TryComplete();
+        _queue.Close();
         await _writer.ConfigureAwait(false);
         await base.DisposeAsync().ConfigureAwait(false);
     }
@@ -102,23 +91,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         {
             var batch = new PendingBatch(_batchLimits, setAside);
             batch.TakeFrom(reader);
-
-            // Callers answered since the last batch formed usually commit again at once, but their next commits are still
-            // behind the work item that answers them. Shipping only what is queued now sends a fragment, and under a closed loop the
-            // load then splits into two alternating half batches for good (measured: 54 commits per batch of 100
-            // committers). So after answering more than one caller the writer yields, and takes what arrived, until a
-            // yield brings nothing: no timer, and a lone commit at low load still goes at once.
-            if (Interlocked.Exchange(ref _answeredSinceLastBatch, 0) > 1)
-            {
-                for (var yields = 0; yields < MaxYieldsForArrivals && !batch.IsClosed; yields++)
-                {
-                    await Task.Yield();
-                    if (batch.TakeFrom(reader) == 0)
-                    {
-                        break;
-                    }
-                }
-            }
+            await _queue.TakeArrivalsAsync(batch.TakeFrom, () => batch.IsClosed).ConfigureAwait(false);
 
             setAside = batch.SetAside;
             // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
@@ -168,7 +141,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         }
 
         Counters.AddBatch(batch.Count, batch.Sum(p => sent - p.Enqueued), Stopwatch.GetTimestamp() - sent, inFlight);
-        Interlocked.Add(ref _answeredSinceLastBatch, batch.Count);
+        _queue.Answered(batch.Count);
         foreach (var outcome in outcomes)
         {
             if (outcome.Failure is ConcurrencyConflictException or AppendConditionFailedException)

@@ -8,7 +8,7 @@ using Polly.Timeout;
 namespace EventCommitLab.Strategies.Shared;
 
 /// <summary>
-/// The one retry pipeline every strategy uses (Polly v8): only what the store calls transient is retried, with
+/// The one retry pipeline every strategy (and the DCB group commit) uses (Polly v8): only what the store calls transient is retried, with
 /// jittered exponential backoff, bounded attempts and total time; every retry is counted, and giving up is one typed
 /// error that names the last transient failure.
 /// </summary>
@@ -17,12 +17,19 @@ internal sealed class CommitRetryPolicy
     private static readonly ResiliencePropertyKey<Exception> LastFailure = new("commit-lab.last-transient-failure");
     private static readonly ResiliencePropertyKey<int> Retries = new("commit-lab.retries");
 
-    private readonly IEventStore _store;
+    private readonly Func<Exception, StoreErrorKind> _classify;
     private readonly ResiliencePipeline _pipeline;
 
     public CommitRetryPolicy(IEventStore store, CommitRetryOptions options, CommitCounters counters)
+        : this(store.Classify, options, counters.AddRetry)
     {
-        _store = store;
+    }
+
+    /// <param name="classify">How the store names a failure: only <see cref="StoreErrorKind.Transient"/> is retried.</param>
+    /// <param name="onRetry">Counts a retry.</param>
+    public CommitRetryPolicy(Func<Exception, StoreErrorKind> classify, CommitRetryOptions options, Action onRetry)
+    {
+        _classify = classify;
         _pipeline = new ResiliencePipelineBuilder()
             .AddTimeout(new TimeoutStrategyOptions { Timeout = options.TotalTimeout })
             .AddRetry(new RetryStrategyOptions
@@ -35,7 +42,7 @@ internal sealed class CommitRetryPolicy
                 MaxDelay = options.MaxDelay,
                 OnRetry = args =>
                 {
-                    counters.AddRetry();
+                    onRetry();
                     args.Context.Properties.Set(Retries, args.AttemptNumber + 1);
                     if (args.Outcome.Exception is { } failure)
                     {
@@ -71,5 +78,5 @@ internal sealed class CommitRetryPolicy
     // An outcome the store calls unknown is never retried as it is: only once the log has shown it did not land.
     private bool IsTransient(Exception exception) =>
         exception is WriteNotLandedException
-        || (exception is not (ConcurrencyConflictException or CommitOutcomeUnknownException) && _store.Classify(exception) == StoreErrorKind.Transient);
+        || (exception is not (ConcurrencyConflictException or CommitOutcomeUnknownException) && _classify(exception) == StoreErrorKind.Transient);
 }
