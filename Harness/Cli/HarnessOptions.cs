@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Globalization;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Journal;
@@ -8,8 +9,6 @@ using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Tags;
 using SeedSettings = EventCommitLab.Harness.Seed.SeedSettings;
 using SweepSettings = EventCommitLab.Harness.Sweep.SweepSettings;
-using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Workload;
 
@@ -94,9 +93,21 @@ public sealed record HarnessOptions
 
     public string? Label { get; init; }
 
-    public PostgresStoreConfiguration Postgres { get; init; } = new();
+    /// <summary>
+    /// Each store's own settings, by their type, as its module reads them from the environment and its options: the
+    /// harness core holds them without knowing any store.
+    /// </summary>
+    public ImmutableDictionary<Type, object> StoreSettings { get; init; } = ImmutableDictionary<Type, object>.Empty;
 
-    public MongoStoreConfiguration Mongo { get; init; } = new();
+    /// <summary>A store's settings: those the environment and the command line gave, else its defaults.</summary>
+    public T StoreSetting<T>()
+        where T : class, new() =>
+        StoreSettings.TryGetValue(typeof(T), out var settings) ? (T)settings : new T();
+
+    /// <summary>These options with a store's settings replaced.</summary>
+    public HarnessOptions WithStoreSetting<T>(T settings)
+        where T : class =>
+        this with { StoreSettings = StoreSettings.SetItem(typeof(T), settings) };
 
     public bool ShowHelp { get; init; }
 
@@ -132,10 +143,9 @@ public sealed record HarnessOptions
     /// <summary>The command line read over the environment's settings (which it overrides).</summary>
     public static HarnessOptions Parse(IReadOnlyList<string> args) => LabCommandLine.Parse(args, FromEnvironment());
 
-    /// <summary>The command line read over the given stores' settings (which it overrides).</summary>
+    /// <summary>The command line read over <paramref name="defaults"/> (the tests' stand-in for the environment).</summary>
     /// <exception cref="ArgumentException">The message names the bad option or value and lists what is valid.</exception>
-    public static HarnessOptions Parse(IReadOnlyList<string> args, PostgresStoreConfiguration environment, MongoStoreConfiguration? mongoEnvironment = null) =>
-        LabCommandLine.Parse(args, new HarnessOptions { Postgres = environment, Mongo = mongoEnvironment ?? new MongoStoreConfiguration() });
+    public static HarnessOptions Parse(IReadOnlyList<string> args, HarnessOptions defaults) => LabCommandLine.Parse(args, defaults);
 
     /// <summary>These options, or the refusal of a combination no option refuses alone.</summary>
     /// <exception cref="ArgumentException">The message names the options and what to change.</exception>

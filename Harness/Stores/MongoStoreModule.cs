@@ -25,20 +25,20 @@ internal static class MongoStoreModule
         Name,
         [Uri, WriteConcern, Retryable],
         Bind,
-        o => o with { Mongo = MongoStoreConfiguration.FromEnvironment() },
-        o => o.Mongo.Uri is null
+        o => o.WithStoreSetting(MongoStoreConfiguration.FromEnvironment()),
+        o => o.StoreSetting<MongoStoreConfiguration>().Uri is null
             ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and no MongoDB runs here: it needs a MongoDB 4.2+ replica set " +
               "(docker compose -f docker/mongo-replica-set.yml up -d, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0')"
             : null,
-        async (o, _, ct) => await MongoStoreProvider.StartAsync(o.Mongo, ct).ConfigureAwait(false),
-        o => $"write concern {string.Join(", ", o.Durabilities ?? [o.Mongo.WriteConcern])}");
+        async (o, _, ct) => await MongoStoreProvider.StartAsync(o.StoreSetting<MongoStoreConfiguration>(), ct).ConfigureAwait(false),
+        o => $"write concern {string.Join(", ", o.Durabilities ?? [o.StoreSetting<MongoStoreConfiguration>().WriteConcern])}");
 
     private static HarnessOptions Bind(ParseResult result, HarnessOptions options)
     {
-        options = result.Given(Uri, out var uri) ? options with { Mongo = options.Mongo with { Uri = uri } } : options;
-        options = result.Given(WriteConcern, out var concerns)
-            ? options with { Durabilities = concerns, Mongo = options.Mongo with { WriteConcern = concerns[0] } }
-            : options;
-        return result.Given(Retryable, out var retryable) ? options with { Mongo = options.Mongo with { Retryable = retryable == "on" } } : options;
+        var settings = options.StoreSetting<MongoStoreConfiguration>();
+        settings = result.Given(Uri, out var uri) ? settings with { Uri = uri } : settings;
+        settings = result.Given(WriteConcern, out var concerns) ? settings with { WriteConcern = concerns[0] } : settings;
+        settings = result.Given(Retryable, out var retryable) ? settings with { Retryable = retryable == "on" } : settings;
+        return (concerns is null ? options : options with { Durabilities = concerns }).WithStoreSetting(settings);
     }
 }

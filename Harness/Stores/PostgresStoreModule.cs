@@ -24,18 +24,18 @@ internal static class PostgresStoreModule
         Name,
         [Durability, Connection, BinDirectory],
         Bind,
-        o => o with { Postgres = PostgresStoreConfiguration.FromEnvironment() },
+        o => o.WithStoreSetting(PostgresStoreConfiguration.FromEnvironment()),
         // The lab starts its own server from the programs every machine of ours has.
         _ => null,
-        async (o, log, ct) => await PostgresStoreProvider.StartAsync(o.Postgres, line => log($"[postgres] {line}"), ct).ConfigureAwait(false),
-        o => string.Join(", ", o.Durabilities ?? [PostgresDurabilityNames.Of(o.Postgres.Durability)]));
+        async (o, log, ct) => await PostgresStoreProvider.StartAsync(o.StoreSetting<PostgresStoreConfiguration>(), line => log($"[postgres] {line}"), ct).ConfigureAwait(false),
+        o => string.Join(", ", o.Durabilities ?? [PostgresDurabilityNames.Of(o.StoreSetting<PostgresStoreConfiguration>().Durability)]));
 
     private static HarnessOptions Bind(ParseResult result, HarnessOptions options)
     {
-        options = result.Given(Durability, out var durabilities)
-            ? options with { Durabilities = durabilities, Postgres = options.Postgres with { Durability = PostgresDurabilityNames.Parse(durabilities[0]) } }
-            : options;
-        options = result.Given(Connection, out var connection) ? options with { Postgres = options.Postgres with { ConnectionString = connection } } : options;
-        return result.Given(BinDirectory, out var bin) ? options with { Postgres = options.Postgres with { BinDirectory = bin } } : options;
+        var settings = options.StoreSetting<PostgresStoreConfiguration>();
+        settings = result.Given(Durability, out var durabilities) ? settings with { Durability = PostgresDurabilityNames.Parse(durabilities[0]) } : settings;
+        settings = result.Given(Connection, out var connection) ? settings with { ConnectionString = connection } : settings;
+        settings = result.Given(BinDirectory, out var bin) ? settings with { BinDirectory = bin } : settings;
+        return (durabilities is null ? options : options with { Durabilities = durabilities }).WithStoreSetting(settings);
     }
 }

@@ -34,11 +34,11 @@ public sealed class CatalogLineTests : IDisposable
         using var strategyLine = StrategyCatalog.Including(StrategyRegistration.For((s, o) => new ProbeStrategy(s, o)));
         using var storeLine = StoreCatalog.Including(probeStore);
 
-        var chosen = HarnessOptions.Parse(["--store", "probe", "--probe-note", "noted", "--strategies", "probe"], new());
+        var chosen = LabOptions.Parse(["--store", "probe", "--probe-note", "noted", "--strategies", "probe"], new());
         Assert.Equal(("probe", "noted", "Probe"), (chosen.Store, chosen.Label, Assert.Single(chosen.Strategies).Name));
-        Assert.Contains(HarnessOptions.Parse([], new()).Strategies, s => s.Name == "Probe");
-        Assert.Equal(["Probe"], HarnessOptions.Parse(["faults", "--strategies", "Probe"], new()).Strategies.Select(s => s.Name));
-        var misplaced = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["--probe-note", "x"], new()));
+        Assert.Contains(LabOptions.Parse([], new()).Strategies, s => s.Name == "Probe");
+        Assert.Equal(["Probe"], LabOptions.Parse(["faults", "--strategies", "Probe"], new()).Strategies.Select(s => s.Name));
+        var misplaced = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["--probe-note", "x"], new()));
         Assert.StartsWith("--probe-note does not apply to --store postgres; it is for --store probe", misplaced.Message, StringComparison.Ordinal);
 
         var help = new StringWriter();
@@ -57,7 +57,7 @@ public sealed class CatalogLineTests : IDisposable
         Assert.Contains(LabStores.All, s => s.Name == "probe" && s.SkipReason() is null);
 
         var folder = Path.Combine(_root, "run");
-        var options = HarnessOptions.Parse(
+        var options = LabOptions.Parse(
             ["--store", "probe", "--strategies", "Probe,InsertMany", "--load", "waves", "--methods", "CommitEvents", "--events", "3", "--concurrency", "2",
              "--contention", "none", "--reader", "none", "--job", "dry", "--out", folder],
             new());

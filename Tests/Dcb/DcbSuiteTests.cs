@@ -21,14 +21,14 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
     [Fact]
     public void suite_dcb_takes_the_originals_grid_by_default_and_its_own_sizes_rounds_and_appenders()
     {
-        var full = HarnessOptions.Parse(["suite", "dcb"], NoEnvironment).Dcb!;
+        var full = LabOptions.Parse(["suite", "dcb"], NoEnvironment).Dcb!;
         Assert.Equal(DcbSuiteSettings.Full, full);
         Assert.Equal(["Tiny", "Small", "Medium"], full.Sizes.Select(s => s.Name));
         Assert.Equal([1, 10], full.EventsPerAppend);
         Assert.Equal([1, 10, 100], full.Clients);
         Assert.Equal(["Append", "AppendIf", "AppendIf, 1 conflicting", "AppendIf, 10 conflicting", "AppendIf, 100 conflicting"], full.Workloads.Select(w => w.Name));
 
-        var chosen = HarnessOptions.Parse(["suite", "dcb", "--quick", "--rounds", "3", "--sizes", "small,tiny", "--appenders", "TagLocks"], NoEnvironment).Dcb!;
+        var chosen = LabOptions.Parse(["suite", "dcb", "--quick", "--rounds", "3", "--sizes", "small,tiny", "--appenders", "TagLocks"], NoEnvironment).Dcb!;
         Assert.Equal((3, DcbSuiteSettings.Quick.Window), (chosen.Rounds, chosen.Window));
         Assert.Equal([CourseEnrollmentSize.Small, CourseEnrollmentSize.Tiny], chosen.Sizes);
         Assert.Equal(["TagLocks"], chosen.Appenders);
@@ -43,17 +43,17 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
     [InlineData(new[] { "suite", "reads", "--rounds", "0" }, "--rounds")]
     public void a_bad_suite_option_is_one_clear_error(string[] args, string message)
     {
-        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(args, NoEnvironment));
+        var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(args, NoEnvironment));
         Assert.StartsWith(message, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void suite_reads_takes_the_originals_sizes_by_default()
     {
-        var full = HarnessOptions.Parse(["suite", "reads"], NoEnvironment).Reads!;
+        var full = LabOptions.Parse(["suite", "reads"], NoEnvironment).Reads!;
         Assert.Equal(ReadsSuiteSettings.Full, full);
         Assert.Equal((100_000, 10, 10_000.0, 4), (full.Tags, full.EventsPerTag, full.ThrottledRate, full.Background));
-        Assert.Equal(ReadsSuiteSettings.Quick with { Rounds = 4 }, HarnessOptions.Parse(["suite", "reads", "--quick", "--rounds", "4"], NoEnvironment).Reads);
+        Assert.Equal(ReadsSuiteSettings.Quick with { Rounds = 4 }, LabOptions.Parse(["suite", "reads", "--quick", "--rounds", "4"], NoEnvironment).Reads);
     }
 
     [Fact]
@@ -119,7 +119,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
     public async Task a_tiny_real_dcb_run_measures_every_workload_and_appender_reads_every_log_back_clean_and_writes_its_summary_and_charts()
     {
         var folder = Path.Combine(_root, "dcb");
-        var options = HarnessOptions.Parse(["suite", "dcb", "--quick", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["suite", "dcb", "--quick", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
         var exit = await DcbSuite.RunAsync(options, options.Dcb!, "test", TextWriter.Null, CancellationToken.None);
 
@@ -141,7 +141,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
     public async Task a_tiny_real_reads_run_checks_every_query_projection_and_write_and_writes_its_summary_and_charts()
     {
         var folder = Path.Combine(_root, "reads");
-        var options = HarnessOptions.Parse(["suite", "reads", "--quick", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["suite", "reads", "--quick", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
         var exit = await ReadsSuite.RunAsync(options, options.Reads!, "test", TextWriter.Null, CancellationToken.None);
 

@@ -1,4 +1,3 @@
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
@@ -50,7 +49,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     {
         var server = _own.Server;
         var folder = Path.Combine(_own.TempRoot, "run");
-        var options = HarnessOptions.Parse(
+        var options = LabOptions.Parse(
             ["--connection", server.AdminConnectionString, "--strategies", "InsertMany", "--load", "waves", "--methods", "CommitEvents",
              "--events", "1", "--concurrency", "2", "--rounds", "30", "--window", "1", "--out", folder],
             new PostgresStoreConfiguration());

@@ -58,8 +58,8 @@ public sealed class JournalSuiteTests : IDisposable
     [Fact]
     public void suite_journal_takes_the_full_sizes_by_default_and_quick_messages_iterations_and_strategies()
     {
-        Assert.Equal(JournalSuiteSettings.Full, HarnessOptions.Parse(["suite", "journal"], NoEnvironment).Journal);
-        var options = HarnessOptions.Parse(["suite", "journal", "--quick", "--messages", "7", "--iterations", "3", "--strategies", "InsertMany"], NoEnvironment);
+        Assert.Equal(JournalSuiteSettings.Full, LabOptions.Parse(["suite", "journal"], NoEnvironment).Journal);
+        var options = LabOptions.Parse(["suite", "journal", "--quick", "--messages", "7", "--iterations", "3", "--strategies", "InsertMany"], NoEnvironment);
         Assert.Equal(JournalSuiteSettings.Quick with { Messages = 7, Iterations = 3 }, options.Journal);
         Assert.Equal(["InsertMany"], options.Strategies.Select(s => s.Name));
         Assert.Null(options.Raw);
@@ -74,7 +74,7 @@ public sealed class JournalSuiteTests : IDisposable
     [InlineData(new[] { "suite", "journal", "--strategies", "Nope" }, "--strategies: unknown value 'Nope'")]
     public void bad_journal_arguments_are_one_clear_error(string[] args, string expected)
     {
-        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(args, NoEnvironment));
+        var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(args, NoEnvironment));
 
         Assert.Contains(expected, error.Message, StringComparison.Ordinal);
     }
@@ -107,7 +107,7 @@ public sealed class JournalSuiteTests : IDisposable
     public async Task a_tiny_real_run_drives_two_strategies_and_the_real_akka_journal_through_every_workload_and_reads_every_stream_back()
     {
         var folder = Path.Combine(_root, "journal");
-        var options = HarnessOptions.Parse(
+        var options = LabOptions.Parse(
             ["suite", "journal", "--quick", "--messages", "4", "--iterations", "1", "--strategies", "BatchingPipeline,TransactionalCounter", "--out", folder],
             PostgresStoreConfiguration.FromEnvironment());
 

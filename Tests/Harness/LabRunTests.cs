@@ -82,7 +82,9 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
             Assert.Equal(contention.Conflicts, contention.Retries + contention.GivenUp);
             Assert.Equal(contention.Conflicts * 1, contention.WastedEvents);
             Assert.True(c.Verification.Passed, c.Contender);
-            Assert.True(c.Verification.AggregateCommitsChecked > contention.Committed, c.Contender);
+            // The verifier checks every acknowledged aggregate commit in the log: those of the measured windows and any of the
+            // ramps (none when a contender leaves after its qualifying round and every commit fell in the window).
+            Assert.True(c.Verification.AggregateCommitsChecked >= contention.Committed, c.Contender);
         });
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
         Assert.Contains("## Contention: commands on shared aggregates", verdict, StringComparison.Ordinal);
@@ -115,7 +117,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     /// <summary>A dry-job run of the main command into <paramref name="folder"/>, and the record it wrote (null when it wrote none).</summary>
     private static async Task<(int Exit, RunRecord? Record)> RunAsync(string folder, params string[] grid)
     {
-        var options = HarnessOptions.Parse([.. grid, "--job", "dry", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse([.. grid, "--job", "dry", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
         var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
         return (exit, Directory.Exists(folder) ? RunRecord.Read(folder) : null);
     }
@@ -144,7 +146,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     public async Task a_strategy_storing_transaction_ids_is_followed_by_the_transaction_horizon_reader_and_checked_against_its_claim()
     {
         var folder = Path.Combine(_root, "horizon");
-        var options = HarnessOptions.Parse(
+        var options = LabOptions.Parse(
             ["--strategies", "ServerSequenceWithHorizon", "--load", "sustained", "--methods", "CommitEvents", "--events", "10", "--concurrency", "4", "--job", "dry", "--out", folder],
             PostgresStoreConfiguration.FromEnvironment());
 
@@ -166,7 +168,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     public async Task readers_asked_to_follow_waves_record_what_they_saw_there()
     {
         var folder = Path.Combine(_root, "waves-readers");
-        var options = HarnessOptions.Parse(
+        var options = LabOptions.Parse(
             ["--strategies", "InsertMany", "--load", "waves", "--reader-loads", "waves", "--methods", "CommitEvents", "--events", "1", "--concurrency", "2", "--job", "dry", "--out", folder],
             PostgresStoreConfiguration.FromEnvironment());
 
@@ -182,7 +184,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     {
         var folder = Directory.CreateDirectory(Path.Combine(_root, "earlier-run")).FullName;
         File.WriteAllText(Path.Combine(folder, "keep.txt"), "mine");
-        var options = HarnessOptions.Parse(["--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
         var error = await Assert.ThrowsAsync<ArgumentException>(() => LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None));
 
@@ -193,7 +195,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     [Fact]
     public async Task an_out_folder_that_cannot_be_created_is_bad_input_naming_it()
     {
-        var options = HarnessOptions.Parse(["--out", "/proc/commit-lab-results"], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["--out", "/proc/commit-lab-results"], PostgresStoreConfiguration.FromEnvironment());
 
         var error = await Assert.ThrowsAsync<ArgumentException>(() => LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None));
 
@@ -212,7 +214,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     public async Task a_case_whose_commits_fail_is_recorded_with_its_cause_and_type()
     {
         var provider = new FaultyStoreProvider(stores, new IOException("No space left on device (injected before the first insert)"));
-        var options = HarnessOptions.Parse(["--job", "dry"], new PostgresStoreConfiguration());
+        var options = LabOptions.Parse(["--job", "dry"], new PostgresStoreConfiguration());
         var cell = new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, 10, 2);
 
         var target = (await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), null, provider, options, options.Measurement(false), CancellationToken.None))!;

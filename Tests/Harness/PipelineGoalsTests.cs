@@ -1,7 +1,7 @@
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -44,7 +44,7 @@ public sealed class PipelineGoalsTests
     [InlineData("--concurrency")]
     public void the_pipeline_suite_refuses_options_that_would_change_its_cells(string option)
     {
-        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["pipeline", option, "1"], new()));
+        var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["pipeline", option, "1"], new()));
 
         Assert.StartsWith($"pipeline: {option} has no meaning here (the suite fixes it", error.Message, StringComparison.Ordinal);
     }

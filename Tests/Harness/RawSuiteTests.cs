@@ -20,9 +20,9 @@ public sealed class RawSuiteTests : IDisposable
     [Fact]
     public void suite_raw_takes_the_full_sizes_by_default_the_smoke_sizes_with_quick_and_a_row_count_of_its_own()
     {
-        Assert.Equal(RawSuiteSettings.Full, HarnessOptions.Parse(["suite", "raw"], NoEnvironment).Raw);
-        Assert.Equal(RawSuiteSettings.Quick, HarnessOptions.Parse(["suite", "raw", "--quick"], NoEnvironment).Raw);
-        var options = HarnessOptions.Parse(["suite", "raw", "--quick", "--rows", "500", "--out", "somewhere"], NoEnvironment);
+        Assert.Equal(RawSuiteSettings.Full, LabOptions.Parse(["suite", "raw"], NoEnvironment).Raw);
+        Assert.Equal(RawSuiteSettings.Quick, LabOptions.Parse(["suite", "raw", "--quick"], NoEnvironment).Raw);
+        var options = LabOptions.Parse(["suite", "raw", "--quick", "--rows", "500", "--out", "somewhere"], NoEnvironment);
         Assert.Equal(RawSuiteSettings.Quick with { Rows = 500 }, options.Raw);
         Assert.Equal(("suite", "somewhere"), (options.Verb, options.Out));
     }
@@ -36,7 +36,7 @@ public sealed class RawSuiteTests : IDisposable
     [InlineData(new[] { "suite", "raw", "--bogus" }, "Unknown option '--bogus'")]
     public void bad_suite_arguments_are_one_clear_error_naming_the_value_and_what_is_valid(string[] args, string expected)
     {
-        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(args, NoEnvironment));
+        var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(args, NoEnvironment));
 
         Assert.StartsWith(expected, error.Message, StringComparison.Ordinal);
     }
@@ -77,7 +77,7 @@ public sealed class RawSuiteTests : IDisposable
     public async Task a_tiny_real_run_inserts_reads_and_scans_every_row_and_writes_its_summary()
     {
         var folder = Path.Combine(_root, "raw");
-        var options = HarnessOptions.Parse(["suite", "raw", "--quick", "--rows", "100", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["suite", "raw", "--quick", "--rows", "100", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
         var exit = await RawSuite.RunAsync(options, options.Raw!, "test", TextWriter.Null, CancellationToken.None);
 

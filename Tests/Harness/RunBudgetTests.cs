@@ -1,7 +1,7 @@
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;
 
@@ -60,7 +60,7 @@ public sealed class RunBudgetTests
     [Fact]
     public void a_budget_the_grid_cannot_fit_in_is_refused_before_anything_runs()
     {
-        var options = HarnessOptions.Parse(["--budget", "1"], new PostgresStoreConfiguration());
+        var options = LabOptions.Parse(["--budget", "1"], new PostgresStoreConfiguration());
 
         var error = Assert.Throws<ArgumentException>(() => LabRunner.EnsureTheBudgetFits(options, options.Measurement(true), LabRunner.Cells(options).Count));
 

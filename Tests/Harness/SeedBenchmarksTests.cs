@@ -5,7 +5,6 @@ using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
@@ -62,12 +61,12 @@ public sealed class SeedBenchmarksTests(LabStores stores) : IDisposable
     [Fact]
     public void the_seed_verb_runs_the_seeds_seven_strategies_unless_told_and_refuses_the_main_grids_options()
     {
-        var options = HarnessOptions.Parse(["seed"], new PostgresStoreConfiguration());
+        var options = LabOptions.Parse(["seed"], new PostgresStoreConfiguration());
         Assert.Equal(("seed", SeedSettings.Default), (options.Verb, options.Seed));
         Assert.Equal(StrategyCatalog.Seed, options.Strategies);
-        Assert.Equal(["InsertMany"], HarnessOptions.Parse(["seed", "--strategies", "InsertMany", "--iterations", "5"], new PostgresStoreConfiguration()).Strategies.Select(s => s.Name));
+        Assert.Equal(["InsertMany"], LabOptions.Parse(["seed", "--strategies", "InsertMany", "--iterations", "5"], new PostgresStoreConfiguration()).Strategies.Select(s => s.Name));
 
-        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["seed", "--events", "5"], new PostgresStoreConfiguration()));
+        var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["seed", "--events", "5"], new PostgresStoreConfiguration()));
 
         Assert.StartsWith("seed: --events has no meaning here", error.Message, StringComparison.Ordinal);
     }

@@ -45,14 +45,14 @@ public sealed class SweepTests
     [Fact]
     public void the_sweep_takes_one_cell_and_its_objective_and_refuses_the_grids_options()
     {
-        var options = HarnessOptions.Parse(["sweep", "--events", "10", "--slo-ms", "25", "--strategies", "InsertMany"], NoEnvironment);
+        var options = LabOptions.Parse(["sweep", "--events", "10", "--slo-ms", "25", "--strategies", "InsertMany"], NoEnvironment);
 
         Assert.Equal(new SweepSettings(BenchmarkMethod.CommitEvents, 10, 100, 25, 1), options.Sweep);
         Assert.Equal((ReaderKind.None, "sweep"), (options.Reader, options.Verb));
         Assert.Equal("sweep: --events takes one value here (the sweep is one cell).",
-            Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["sweep", "--events", "1,10"], NoEnvironment)).Message);
+            Assert.Throws<ArgumentException>(() => LabOptions.Parse(["sweep", "--events", "1,10"], NoEnvironment)).Message);
         Assert.StartsWith("sweep: --rate has no meaning here",
-            Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["sweep", "--rate", "100"], NoEnvironment)).Message, StringComparison.Ordinal);
+            Assert.Throws<ArgumentException>(() => LabOptions.Parse(["sweep", "--rate", "100"], NoEnvironment)).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -61,7 +61,7 @@ public sealed class SweepTests
         var folder = Path.Combine(Directory.CreateTempSubdirectory("commit-lab-sweep-").FullName, "run");
         try
         {
-            var options = HarnessOptions.Parse(
+            var options = LabOptions.Parse(
                 ["sweep", "--strategies", "InsertMany", "--concurrency", "4", "--window", "0.05", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
             var exit = await SweepSuite.RunAsync(options, options.Sweep!, "test", TextWriter.Null, CancellationToken.None);

@@ -38,11 +38,11 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
     [Fact]
     public void suite_tags_takes_the_originals_sizes_by_default_the_smoke_sizes_with_quick_and_its_own_iterations()
     {
-        Assert.Equal(TagsSuiteSettings.Full, HarnessOptions.Parse(["suite", "tags"], NoEnvironment).Tags);
+        Assert.Equal(TagsSuiteSettings.Full, LabOptions.Parse(["suite", "tags"], NoEnvironment).Tags);
         Assert.Equal(3_000_000L, TagsSuiteSettings.Full.Events);
         Assert.Equal([10, 100, 1_000, 10_000], TagsSuiteSettings.Full.TaggedAtEnd);
-        Assert.Equal(TagsSuiteSettings.Quick with { Iterations = 4 }, HarnessOptions.Parse(["suite", "tags", "--quick", "--iterations", "4"], NoEnvironment).Tags);
-        var error = Assert.Throws<ArgumentException>(() => HarnessOptions.Parse(["suite", "tags", "--strategies", "InsertMany"], NoEnvironment));
+        Assert.Equal(TagsSuiteSettings.Quick with { Iterations = 4 }, LabOptions.Parse(["suite", "tags", "--quick", "--iterations", "4"], NoEnvironment).Tags);
+        var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["suite", "tags", "--strategies", "InsertMany"], NoEnvironment));
         Assert.StartsWith("suite tags: --strategies has no meaning here", error.Message, StringComparison.Ordinal);
     }
 
@@ -71,7 +71,7 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
     public async Task a_tiny_real_run_builds_every_storage_queries_every_tag_count_and_writes_its_summary()
     {
         var folder = Path.Combine(_root, "tags");
-        var options = HarnessOptions.Parse(["suite", "tags", "--quick", "--iterations", "2", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["suite", "tags", "--quick", "--iterations", "2", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
         var exit = await TagsSuite.RunAsync(options, options.Tags!, "test", TextWriter.Null, CancellationToken.None);
 

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
@@ -64,7 +63,7 @@ public sealed class MongoStoreTests
     public async Task the_harness_on_mongo_without_a_mongodb_fails_fast_and_writes_nothing()
     {
         var folder = Path.Combine(Path.GetTempPath(), $"commit-lab-mongo-{Guid.NewGuid():N}");
-        var options = HarnessOptions.Parse(["--store", "mongo", "--out", folder], new PostgresStoreConfiguration(), new MongoStoreConfiguration());
+        var options = LabOptions.Parse(["--store", "mongo", "--out", folder], new PostgresStoreConfiguration(), new MongoStoreConfiguration());
 
         var error = await Assert.ThrowsAsync<StoreSetupException>(() => LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None));
 
