@@ -105,6 +105,11 @@ catch (StoreLostException e)
     Console.Error.WriteLine($"error: {e.Message}");
     return ExitCodes.StoreLost;
 }
+catch (PagesNotWrittenException e)
+{
+    Console.Error.WriteLine($"error: {e.Message}");
+    return ExitCodes.HarnessFailed;
+}
 catch (OperationCanceledException) when (cancellation.IsCancellationRequested)
 {
     Console.Error.WriteLine("cancelled: nothing was written, and the private server has been stopped and removed.");

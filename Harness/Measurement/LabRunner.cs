@@ -40,7 +40,7 @@ internal static class LabRunner
         ArgumentNullException.ThrowIfNull(console);
         EnsureTheBudgetFits(options, options.Measurement(checkpointBeforeRounds: true), suite?.Cells.Count ?? Cells(options).Count);
         await using var run = await SuiteRun.StartAsync(options, null, console, cancellationToken).ConfigureAwait(false);
-        var (folder, partial, provider, store, started, source) = (run.Folder, run.WorkingFolder, run.Provider, run.Store, run.Started, run.Source);
+        var (folder, provider, store, started, source) = (run.Folder, run.Provider, run.Store, run.Started, run.Source);
         var flush = await DurableFlushProbe.MeasureAsync(provider, FlushProbeCommits, cancellationToken).ConfigureAwait(false);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Durable flush: median {flush.MedianMs:0.###} ms, p95 {flush.P95Ms:0.###} ms over {FlushProbeCommits} single-row commits"));
         var settings = options.Measurement(checkpointBeforeRounds: await provider.SettleAsync(cancellationToken).ConfigureAwait(false));
@@ -128,16 +128,16 @@ internal static class LabRunner
             flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
         var record = new RunRecord(
             environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null);
-        ResultsWriter.Write(record, partial);
-        if (suite is not null)
-        {
-            foreach (var (name, content) in suite.Files(record))
+        run.Complete(
+            working => File.WriteAllText(Path.Combine(working, RunRecord.FileName), record.ToJson()),
+            working =>
             {
-                File.WriteAllText(Path.Combine(partial, name), content);
-            }
-        }
-
-        run.Complete();
+                ResultsWriter.WriteReports(record, working);
+                foreach (var (name, content) in suite?.Files(record) ?? [])
+                {
+                    File.WriteAllText(Path.Combine(working, name), content);
+                }
+            });
 
         var failed = cases.Count(c => c.Failure is not null);
         var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);

@@ -6,7 +6,7 @@ namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
 /// A suite's run from its start to its results folder: the source commit read before anything runs, the store started
-/// (its description printed), and the folder written under a temporary name that <see cref="Complete()"/> renames.
+/// (its description printed), and the folder written under a temporary name that <see cref="Complete(Action{string}, Action{string})"/> renames.
 /// Disposing stops the store and, for a run never completed (it failed or was cancelled), removes what it wrote.
 /// </summary>
 internal sealed class SuiteRun : IAsyncDisposable
@@ -85,20 +85,42 @@ internal sealed class SuiteRun : IAsyncDisposable
     private string Verb => _suite is null ? "the main job" : LabCommandLine.Suites.Contains(_suite) ? $"suite {_suite}" : _suite;
 
     /// <summary>Writes the suite's record (results.json) and its pages from <paramref name="result"/>, then completes the run.</summary>
-    /// <returns>The run's summary page, for the console's last line.</returns>
+    /// <returns>The run's page, for the console's last line.</returns>
+    /// <exception cref="PagesNotWrittenException">The record was written and the run completed, but a page was not.</exception>
     public string Complete(SuiteReport report, object result)
     {
         ArgumentNullException.ThrowIfNull(report);
-        report.WriteRun(result, WorkingFolder);
-        Complete();
+        Complete(folder => report.WriteRecord(result, folder), folder => report.WritePages(result, folder));
         return Path.Combine(Folder, report.Page);
     }
 
-    /// <summary>Renames the working folder to the run's folder: everything the run writes is there.</summary>
-    public void Complete()
+    /// <summary>
+    /// Writes the run's record, then its pages, then renames the working folder to the run's folder. A page that cannot
+    /// be written does not lose the measurement: the folder is renamed with the record all the same, and the exception
+    /// says so.
+    /// </summary>
+    /// <exception cref="PagesNotWrittenException">The record was written and the run completed, but a page was not.</exception>
+    public void Complete(Action<string> writeRecord, Action<string> writePages)
     {
+        ArgumentNullException.ThrowIfNull(writeRecord);
+        ArgumentNullException.ThrowIfNull(writePages);
+        writeRecord(WorkingFolder);
+        Exception? pagesFailed = null;
+        try
+        {
+            writePages(WorkingFolder);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            pagesFailed = e;
+        }
+
         Directory.Move(WorkingFolder, Folder);
         _complete = true;
+        if (pagesFailed is not null)
+        {
+            throw new PagesNotWrittenException(Folder, pagesFailed);
+        }
     }
 
     public async ValueTask DisposeAsync()

@@ -55,11 +55,17 @@ internal sealed class SuiteReport
             },
             result => figures((T)result));
 
+    /// <summary>Writes <paramref name="result"/> as the run's results.json in <paramref name="folder"/>.</summary>
+    public void WriteRecord(object result, string folder) => SuiteRecord.Write(folder, Suite, result);
+
+    /// <summary>Writes the pages (and charts) of <paramref name="result"/> into <paramref name="folder"/>.</summary>
+    public void WritePages(object result, string folder) => _write(result, folder);
+
     /// <summary>Writes the record and the pages of <paramref name="result"/> into <paramref name="folder"/>.</summary>
     public void WriteRun(object result, string folder)
     {
-        SuiteRecord.Write(folder, Suite, result);
-        _write(result, folder);
+        WriteRecord(result, folder);
+        WritePages(result, folder);
     }
 
     /// <summary>Writes the pages again from the result kept in <paramref name="folder"/>'s results.json.</summary>

@@ -1,10 +1,12 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;
+using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Implementations;
 using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
@@ -77,6 +79,26 @@ public sealed class SuiteRecordTests : IDisposable
         var index = ResultsIndex.Write(_root, "");
         Assert.Contains("| [seed](seed/seed.md) | seed (BenchmarkDotNet) | abc1234 |", index, StringComparison.Ordinal);
         Assert.Contains("| [faults](faults/summary.md) | suite faults | abc1234 |", index, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task a_page_that_cannot_be_written_keeps_the_measured_record_in_a_completed_folder_and_says_how_to_write_it()
+    {
+        var folder = Path.Combine(_root, "run");
+        var options = LabOptions.Parse(["suite", "raw", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        PagesNotWrittenException error;
+        await using (var run = await SuiteRun.StartAsync(options, RawSuite.Name, TextWriter.Null, CancellationToken.None))
+        {
+            error = Assert.Throws<PagesNotWrittenException>(() => run.Complete(
+                working => File.WriteAllText(Path.Combine(working, SuiteRecord.FileName), "{}"),
+                _ => throw new InvalidOperationException("a writer failed")));
+        }
+
+        Assert.True(File.Exists(Path.Combine(folder, SuiteRecord.FileName)));
+        Assert.False(Directory.Exists(folder + ".partial"));
+        Assert.Equal(folder, error.Folder);
+        Assert.Contains($"`report {folder}` writes them", error.Message, StringComparison.Ordinal);
+        Assert.Contains("a writer failed", error.Message, StringComparison.Ordinal);
     }
 
     private static RawSuiteResult Raw(Interval durable, Interval lazy) =>
