@@ -52,7 +52,7 @@ public static class ReportCommand
                 throw new ArgumentException($"report: {e.Message}", e);
             }
 
-            output.WriteLine($"Rewrote the {suite} run's {report.Page} (and its charts) from {SuiteRecord.FileName}.");
+            output.WriteLine($"Rewrote the {suite} run's {report.Page}{(Directory.Exists(Path.Combine(folder, "charts")) ? " and its charts" : "")} from {SuiteRecord.FileName}.");
             return ExitCodes.Verified;
         }
 
