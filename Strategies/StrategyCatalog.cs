@@ -51,11 +51,6 @@ public static class StrategyCatalog
     {
         var before = Added.Value;
         Added.Value = [.. before ?? [], registration];
-        return new Restore(() => Added.Value = before);
-    }
-
-    private sealed class Restore(Action restore) : IDisposable
-    {
-        public void Dispose() => restore();
+        return new CatalogScope(() => Added.Value = before);
     }
 }

@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Stores;
+using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Measurement;
 

@@ -1,5 +1,4 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
 
 namespace EventCommitLab.Harness.Results;
 
@@ -13,13 +12,7 @@ public sealed record RunRecord(
 {
     public const string FileName = "results.json";
 
-    private static readonly JsonSerializerOptions Json = new()
-    {
-        WriteIndented = true,
-        DefaultIgnoreCondition = JsonIgnoreCondition.Never,
-        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
-    };
+    private static JsonSerializerOptions Json => LabJson.Options;
 
     public string ToJson() => JsonSerializer.Serialize(this, Json);
 

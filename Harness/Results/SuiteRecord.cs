@@ -1,6 +1,5 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using System.Text.Json.Serialization;
 
 namespace EventCommitLab.Harness.Results;
 
@@ -13,12 +12,7 @@ public static class SuiteRecord
 {
     public const string FileName = RunRecord.FileName;
 
-    internal static readonly JsonSerializerOptions Json = new()
-    {
-        WriteIndented = true,
-        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
-    };
+    internal static JsonSerializerOptions Json => LabJson.Options;
 
     public static void Write<T>(string folder, string suite, T result) =>
         File.WriteAllText(Path.Combine(folder, FileName), new JsonObject

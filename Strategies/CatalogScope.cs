@@ -1,7 +1,7 @@
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Strategies;
 
 /// <summary>Ends a catalog's addition for one flow of control: puts back what the catalog held before it.</summary>
-internal sealed class CatalogScope(Action restore) : IDisposable
+public sealed class CatalogScope(Action restore) : IDisposable
 {
     public void Dispose() => restore();
 }
