@@ -1,6 +1,6 @@
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Strategies.Port;
 
 using var cancellation = new CancellationTokenSource();
 Console.CancelKeyPress += (_, e) =>

@@ -1,5 +1,5 @@
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Strategies;

@@ -1,8 +1,8 @@
 using System.CommandLine;
 using System.Globalization;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Workload;
 
 namespace EventCommitLab.Harness.Cli;
 

@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using System.Globalization;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Measurement;
@@ -7,10 +8,9 @@ using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Tags;
+using EventCommitLab.Strategies;
 using SeedSettings = EventCommitLab.Harness.Seed.SeedSettings;
 using SweepSettings = EventCommitLab.Harness.Sweep.SweepSettings;
-using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Workload;
 
 namespace EventCommitLab.Harness.Cli;
 

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Contract.Model;
 
 namespace EventCommitLab.Harness.Dcb;
 

@@ -1,5 +1,5 @@
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Harness.Dcb;
 

@@ -1,5 +1,6 @@
 using System.Globalization;
-using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Harness.Dcb;
 

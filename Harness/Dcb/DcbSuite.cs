@@ -1,11 +1,11 @@
 using System.CommandLine;
 using System.Globalization;
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Statistics;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Harness.Dcb;
 

@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.Dcb;
 
 namespace EventCommitLab.Harness.Dcb;
 

@@ -1,6 +1,5 @@
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.SuitePorts.Dcb;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Dcb;
 

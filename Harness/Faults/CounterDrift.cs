@@ -1,7 +1,7 @@
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Verification;
-using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
 

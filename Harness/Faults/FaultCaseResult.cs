@@ -1,5 +1,6 @@
+using EventCommitLab.Contract;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
 
@@ -28,5 +29,5 @@ public sealed record FaultCaseResult(
     string? FirstFailureCause,
     string? Failure)
 {
-    public int Count(Strategies.Verification.ViolationKind kind) => Verification.Violations.Where(v => v.Kind == kind).Sum(v => v.Count);
+    public int Count(ViolationKind kind) => Verification.Violations.Where(v => v.Kind == kind).Sum(v => v.Count);
 }

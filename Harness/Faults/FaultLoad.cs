@@ -1,8 +1,8 @@
 using System.Diagnostics;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Verification;
-using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Workload;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
 

@@ -1,4 +1,5 @@
 using System.Globalization;
+using EventCommitLab.Contract;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
@@ -6,9 +7,8 @@ using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
 

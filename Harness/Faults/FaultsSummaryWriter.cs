@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
 

@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
 

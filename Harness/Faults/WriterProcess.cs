@@ -1,13 +1,13 @@
 using System.Diagnostics;
 using System.Text.Json;
 using System.Threading.Channels;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
-using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
 

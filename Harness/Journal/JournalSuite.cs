@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Diagnostics;
 using System.Globalization;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Pipeline;
@@ -9,8 +10,8 @@ using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Implementations;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
+using EventCommitLab.SuitePorts.Journal;
 
 namespace EventCommitLab.Harness.Journal;
 

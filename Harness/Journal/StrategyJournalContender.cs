@@ -1,9 +1,9 @@
 using System.Globalization;
 using System.Text.Json;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Peers.AkkaJournal;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Journal;
 

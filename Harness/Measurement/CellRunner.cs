@@ -1,11 +1,11 @@
 using System.Diagnostics;
 using System.Globalization;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Measurement;
 

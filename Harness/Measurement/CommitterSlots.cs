@@ -1,9 +1,8 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Workload;
 
 namespace EventCommitLab.Harness.Measurement;
 

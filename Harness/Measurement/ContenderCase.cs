@@ -1,12 +1,12 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Readers;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Measurement;
 

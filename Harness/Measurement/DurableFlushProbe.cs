@@ -1,6 +1,6 @@
 using System.Diagnostics;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 
 namespace EventCommitLab.Harness.Measurement;
 

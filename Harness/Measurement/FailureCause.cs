@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Contract;
 
 namespace EventCommitLab.Harness.Measurement;
 

@@ -1,7 +1,7 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Measurement;
 

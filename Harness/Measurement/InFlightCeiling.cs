@@ -1,7 +1,7 @@
 using System.Threading.Channels;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 
 namespace EventCommitLab.Harness.Measurement;
 

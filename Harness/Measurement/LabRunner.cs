@@ -1,8 +1,10 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Measurement;
 
@@ -16,7 +18,7 @@ internal static class LabRunner
     private const int FlushProbeCommits = 200;
     /// <summary>The strategies that need what the store lacks, asked of one fresh log (none is made when no strategy needs anything).</summary>
     private static async Task<IReadOnlyList<UnavailableStrategy>> UnavailableAsync(
-        IReadOnlyList<Strategies.StrategyRegistration> strategies, Strategies.Port.IEventStoreProvider provider, CancellationToken cancellationToken)
+        IReadOnlyList<Strategies.StrategyRegistration> strategies, IEventStoreProvider provider, CancellationToken cancellationToken)
     {
         if (strategies.All(s => s.Needs is not { Count: > 0 }))
         {
@@ -56,7 +58,7 @@ internal static class LabRunner
         // cheap cells after them, instead of running past the budget at the end.
         IReadOnlyList<CellKey> cells = [.. (suite?.Cells ?? Cells(options)).OrderByDescending(c => (long)c.NumberOfEvents * c.ConcurrentBatches)];
         // A smoke run (no budget) leaves the store's own tool out: it is there to hold a measured ceiling against.
-        var toolCells = suite is null && settings.BudgetMinutes is not null && provider is Strategies.Port.IStoreToolEventInserts
+        var toolCells = suite is null && settings.BudgetMinutes is not null && provider is IStoreToolEventInserts
             // The tool's inserts run at the provider's own durability only.
             ? StoreToolCells([.. cells.Where(c => c.Durability is null || c.Durability == provider.Durability)])
             : [];
@@ -110,7 +112,7 @@ internal static class LabRunner
         }
 
         var tool = new List<StoreToolComparison>();
-        if (provider is Strategies.Port.IStoreToolEventInserts storeTool)
+        if (provider is IStoreToolEventInserts storeTool)
         {
             foreach (var cell in toolCells)
             {

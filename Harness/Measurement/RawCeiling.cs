@@ -1,8 +1,8 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Measurement;
 

@@ -1,6 +1,6 @@
 using System.CommandLine;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Measurement;
 

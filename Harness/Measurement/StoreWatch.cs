@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Port;
 
 namespace EventCommitLab.Harness.Measurement;
 

@@ -1,6 +1,6 @@
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Measurement;
 

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Statistics;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Raw;
 
 namespace EventCommitLab.Harness.Raw;
 

@@ -3,7 +3,8 @@ using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Ceiling;
+using EventCommitLab.SuitePorts.Raw;
 
 namespace EventCommitLab.Harness.Raw;
 

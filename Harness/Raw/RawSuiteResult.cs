@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Raw;
 

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Raw;
 

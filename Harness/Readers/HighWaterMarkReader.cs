@@ -1,7 +1,7 @@
 using System.Diagnostics;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Readers;
 

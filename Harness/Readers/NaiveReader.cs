@@ -1,6 +1,6 @@
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Readers;
 

@@ -1,6 +1,6 @@
 using System.Globalization;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Readers;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Readers;
 

@@ -1,8 +1,8 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
+using EventCommitLab.Contract;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Contract;
 
 namespace EventCommitLab.Harness.Readers;
 

@@ -1,13 +1,14 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Statistics;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Harness.Reads;
 

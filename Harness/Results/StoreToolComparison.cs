@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Results;
 

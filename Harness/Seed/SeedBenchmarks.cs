@@ -1,10 +1,10 @@
 using BenchmarkDotNet.Attributes;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Seed;
 

@@ -1,5 +1,5 @@
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Harness.Seed;
 
@@ -15,7 +15,7 @@ internal static class SeedContext
 
     public static IEventStoreProvider? Provider { get; set; }
 
-    public static int PayloadBytes { get; set; } = global::EventCommitLab.Strategies.Workload.SampleEvents.DefaultPayloadBytes;
+    public static int PayloadBytes { get; set; } = global::EventCommitLab.Contract.Workload.SampleEvents.DefaultPayloadBytes;
 
     /// <summary>The strategies the benchmark's Strategy parameter takes, by name.</summary>
     public static IReadOnlyList<StrategyRegistration> Strategies { get; set; } = [];

@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;
 

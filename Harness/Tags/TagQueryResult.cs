@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;
 

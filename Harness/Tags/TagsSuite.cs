@@ -5,7 +5,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Statistics;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;
 

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;
 

@@ -2,7 +2,7 @@ using System.Globalization;
 using Akka.Actor;
 using Akka.Configuration;
 using Akka.Persistence.Sql;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Journal;
 using Npgsql;
 
 namespace EventCommitLab.Peers.AkkaJournal;

@@ -1,5 +1,5 @@
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using MongoDB.Bson;
 using MongoDB.Driver;
 

@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Model;
+using EventCommitLab.Contract.Model;
 using MongoDB.Bson;
 
 namespace EventCommitLab.Stores.Mongo;

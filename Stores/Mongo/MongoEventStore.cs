@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using MongoDB.Bson;
 using MongoDB.Driver;
 

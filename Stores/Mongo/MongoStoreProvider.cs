@@ -1,5 +1,5 @@
 using System.Text.RegularExpressions;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Port;
 using MongoDB.Bson;
 using MongoDB.Driver;
 

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using EventCommitLab.Strategies.Model;
+using EventCommitLab.Contract.Model;
 
 namespace EventCommitLab.Stores.Postgres;
 

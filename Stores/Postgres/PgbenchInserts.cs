@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.RegularExpressions;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Ceiling;
 using Npgsql;
 
 namespace EventCommitLab.Stores.Postgres;

@@ -1,6 +1,7 @@
 using System.Globalization;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.SuitePorts.Dcb;
 using Npgsql;
 using NpgsqlTypes;
 

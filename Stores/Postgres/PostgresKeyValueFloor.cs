@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Raw;
 using Npgsql;
 using NpgsqlTypes;
 

@@ -1,6 +1,11 @@
 using System.Globalization;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Postgres.Server;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Ceiling;
+using EventCommitLab.SuitePorts.Dcb;
+using EventCommitLab.SuitePorts.Journal;
+using EventCommitLab.SuitePorts.Raw;
+using EventCommitLab.SuitePorts.Tags;
 using Npgsql;
 
 namespace EventCommitLab.Stores.Postgres;
@@ -154,7 +159,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     {
         // A fresh log like every contender's: the events table only is written, at the store's durability.
         await using var log = (PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
-        var payload = new Strategies.Workload.SampleEvents(payloadBytes).Create(1)[0].Payload;
+        var payload = new Contract.Workload.SampleEvents(payloadBytes).Create(1)[0].Payload;
         return await PgbenchInserts.MeasureEventsAsync(
             BinDirectory(), log.ConnectionString, DefaultDurability == PostgresDurability.Durable, rowsPerStatement, clients, payload, duration, cancellationToken).ConfigureAwait(false);
     }

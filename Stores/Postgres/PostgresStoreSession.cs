@@ -1,7 +1,6 @@
 using System.Text.Json;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using Npgsql;
 using NpgsqlTypes;
 

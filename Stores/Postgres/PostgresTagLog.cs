@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Tags;
 using Npgsql;
 using NpgsqlTypes;
 

@@ -1,6 +1,6 @@
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Strategies.Implementations;

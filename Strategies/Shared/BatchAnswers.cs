@@ -1,4 +1,4 @@
-using EventCommitLab.Strategies.Contract;
+using EventCommitLab.Contract;
 
 namespace EventCommitLab.Strategies.Shared;
 

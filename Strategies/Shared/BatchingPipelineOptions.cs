@@ -7,11 +7,11 @@ public sealed record BatchingPipelineOptions
     public int QueueCapacity { get; init; } = 10_000;
 
     /// <summary>A batch takes no commit that would bring it past this many events. Default null: the store's limit
-    /// (<see cref="Port.StoreBatchLimits"/>); a single larger commit is still written, alone. At least 1.</summary>
+    /// (<see cref="Contract.Port.StoreBatchLimits"/>); a single larger commit is still written, alone. At least 1.</summary>
     public int? MaxBatchEvents { get; init; }
 
     /// <summary>A batch takes no commit that would bring it past this many bytes of event contents
-    /// (<see cref="Model.CommitRequest.Bytes"/>). Default null: the store's limit; a single larger commit is still
+    /// (<see cref="Contract.Model.CommitRequest.Bytes"/>). Default null: the store's limit; a single larger commit is still
     /// handed over, alone. At least 1.</summary>
     public long? MaxBatchBytes { get; init; }
 

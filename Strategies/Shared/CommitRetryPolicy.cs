@@ -1,6 +1,6 @@
 using System.Diagnostics;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Port;
 using Polly;
 using Polly.Retry;
 using Polly.Timeout;

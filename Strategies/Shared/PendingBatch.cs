@@ -1,6 +1,6 @@
 using System.Threading.Channels;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 
 namespace EventCommitLab.Strategies.Shared;
 

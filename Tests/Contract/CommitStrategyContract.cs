@@ -1,11 +1,10 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Contract;
 

@@ -1,5 +1,7 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Dcb;
@@ -124,7 +126,7 @@ public sealed class ConditionalAppendTests(LabStores stores)
         var stored = await log.ReadAsync(null, 0, 10, CancellationToken.None);
         Assert.Equal(result.Positions, stored.Select(e => e.Position));
         Assert.Equal(events.Select(e => (e.Type, string.Join(",", e.Tags))), stored.Select(e => (e.Type, string.Join(",", e.Tags))));
-        Assert.All(events.Zip(stored), p => Assert.Equal(EventCommitLab.Strategies.Verification.JsonDigest.Of(p.Item1.Payload), EventCommitLab.Strategies.Verification.JsonDigest.Of(p.Item2.Payload)));
+        Assert.All(events.Zip(stored), p => Assert.Equal(EventCommitLab.Verification.JsonDigest.Of(p.Item1.Payload), EventCommitLab.Verification.JsonDigest.Of(p.Item2.Payload)));
     }
 
     [Fact]

@@ -1,7 +1,9 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 

@@ -1,6 +1,6 @@
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Reads;
-using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Dcb;

@@ -1,5 +1,7 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Dcb;

@@ -1,10 +1,10 @@
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Dcb;

@@ -1,6 +1,8 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies.Dcb;
+using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Dcb;

@@ -1,8 +1,10 @@
 using System.Collections.Concurrent;
 using System.Globalization;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Tests.Dcb;
 

@@ -1,6 +1,6 @@
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Model;
 
 namespace EventCommitLab.Tests.Harness;
 

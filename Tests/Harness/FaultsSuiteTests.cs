@@ -4,8 +4,8 @@ using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Harness;
 

@@ -1,8 +1,9 @@
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
+using EventCommitLab.SuitePorts.Journal;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;

@@ -1,7 +1,7 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Workload;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;
@@ -56,7 +56,7 @@ public sealed class RawCeilingTests(LabStores stores)
     [SkippableFact]
     public async Task the_stores_own_tool_writes_the_same_rows_and_says_how_fast()
     {
-        var provider = (EventCommitLab.Strategies.Port.IStoreToolEventInserts)await stores.ProviderAsync("postgres");
+        var provider = (EventCommitLab.SuitePorts.Ceiling.IStoreToolEventInserts)await stores.ProviderAsync("postgres");
 
         var rate = await provider.MeasureEventInsertsWithStoreToolAsync(rowsPerStatement: 10, clients: 2, payloadBytes: 300, TimeSpan.FromSeconds(1), CancellationToken.None);
 

@@ -4,8 +4,8 @@ using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
+using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.Tests.Infrastructure;
-using EventCommitLab.Strategies.Port;
 
 namespace EventCommitLab.Tests.Harness;
 

@@ -1,6 +1,6 @@
 using EventCommitLab.Harness.Readers;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Harness;
 

@@ -8,8 +8,8 @@ using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Implementations;
-using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Harness;
 

@@ -3,7 +3,7 @@ using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Tags;
 using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.SuitePorts.Tags;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;

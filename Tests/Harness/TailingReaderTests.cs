@@ -1,10 +1,10 @@
 using System.Diagnostics;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Readers;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Workload;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;

@@ -1,5 +1,4 @@
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Model;
+using EventCommitLab.Contract.Model;
 
 namespace EventCommitLab.Tests.Infrastructure;
 

@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 
 namespace EventCommitLab.Tests.Infrastructure;
 

@@ -1,6 +1,5 @@
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 
 namespace EventCommitLab.Tests.Infrastructure;
 

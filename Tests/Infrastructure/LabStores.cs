@@ -1,8 +1,8 @@
 using System.Collections.Concurrent;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Tests.Infrastructure;

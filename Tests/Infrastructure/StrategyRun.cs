@@ -1,10 +1,10 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
-using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Infrastructure;
 

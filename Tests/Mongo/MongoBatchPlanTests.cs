@@ -1,6 +1,6 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Workload;
 using MongoDB.Bson;
 using MongoDB.Driver;
 

@@ -1,6 +1,6 @@
 using System.Net;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Strategies.Port;
 using MongoDB.Bson;
 using MongoDB.Driver;
 using MongoDB.Driver.Core.Clusters;

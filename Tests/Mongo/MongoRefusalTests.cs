@@ -1,5 +1,5 @@
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Mongo;

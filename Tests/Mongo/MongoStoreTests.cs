@@ -1,9 +1,9 @@
 using System.Diagnostics;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Tests.Infrastructure;
 using MongoDB.Bson;
 

@@ -1,6 +1,6 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 

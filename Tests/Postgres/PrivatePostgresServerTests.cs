@@ -1,7 +1,7 @@
 using System.Diagnostics;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 

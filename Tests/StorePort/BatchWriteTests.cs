@@ -1,8 +1,8 @@
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Verification;
-using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.StorePort;
 

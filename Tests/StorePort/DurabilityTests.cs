@@ -1,7 +1,7 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
-using EventCommitLab.Strategies.Workload;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 

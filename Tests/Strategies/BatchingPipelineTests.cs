@@ -1,5 +1,5 @@
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 
@@ -178,7 +178,7 @@ public sealed class BatchingPipelineTests(LabStores stores)
 
         // The writer had it queued and wrote it: a ledger that said "failed" would make the verifier fail a correct log.
         Assert.IsAssignableFrom<OperationCanceledException>(outcome.Failure);
-        Assert.Equal(EventCommitLab.Strategies.Verification.LedgerOutcome.Unknown, run.Ledger.Entries.Single(e => e.CommitId == outcome.Request.CommitId).Outcome);
+        Assert.Equal(EventCommitLab.Verification.LedgerOutcome.Unknown, run.Ledger.Entries.Single(e => e.CommitId == outcome.Request.CommitId).Outcome);
         Assert.Equal(3, await run.CountEventsAsync());
         Assert.Empty((await run.VerifyAsync()).Violations);
     }

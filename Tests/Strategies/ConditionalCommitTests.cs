@@ -1,8 +1,7 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Model;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 

@@ -1,8 +1,8 @@
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 using Npgsql;
 
 namespace EventCommitLab.Tests.Strategies;

@@ -1,7 +1,7 @@
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Verification;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Strategies;
 

@@ -1,9 +1,8 @@
 using System.Threading.Channels;
-using EventCommitLab.Strategies.Dcb;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Workload;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Strategies;

@@ -1,8 +1,8 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Model;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Workload;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 

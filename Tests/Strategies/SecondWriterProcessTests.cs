@@ -1,10 +1,10 @@
+using EventCommitLab.Contract;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Contract;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Strategies;
 

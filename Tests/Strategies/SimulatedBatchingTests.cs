@@ -1,5 +1,5 @@
-using EventCommitLab.Strategies.Contract;
-using EventCommitLab.Strategies.Model;
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Strategies;

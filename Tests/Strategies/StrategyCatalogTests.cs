@@ -52,7 +52,7 @@ public sealed class StrategyCatalogTests(LabStores stores)
             StrategyCatalog.All.Where(r => r.Needs is { Count: > 0 }).Select(r => r.Name).Order(StringComparer.Ordinal));
     }
 
-    private async Task<IReadOnlyList<string>> ClaimingAsync(Func<EventCommitLab.Strategies.Contract.StrategyGuarantees, bool> claim)
+    private async Task<IReadOnlyList<string>> ClaimingAsync(Func<EventCommitLab.Contract.StrategyGuarantees, bool> claim)
     {
         await using var store = await stores.FreshStoreAsync("postgres");
         var claiming = new List<string>();

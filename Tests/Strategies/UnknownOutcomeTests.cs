@@ -1,10 +1,10 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Model;
-using EventCommitLab.Strategies.Port;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Strategies.Verification;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Verification;
 using Npgsql;
 
 namespace EventCommitLab.Tests.Strategies;
@@ -77,9 +77,9 @@ public sealed class UnknownOutcomeTests(LabStores stores)
 
         // The lookup is asked with a token that is already cancelled, as a caller who gave up would.
         var lost = new WriteOutcomeUnknownException("COMMIT", new IOException("cut"));
-        var failure = await Assert.ThrowsAsync<EventCommitLab.Strategies.Contract.CommitOutcomeUnknownException>(
-            () => UnknownOutcome.ResolveAsync(relayed.Run.Store, new EventCommitLab.Strategies.Contract.CommitCounters(), request.CommitId, lost, new CancellationToken(canceled: true)));
-        relayed.Run.Ledger.Record(EventCommitLab.Strategies.Contract.CommitOutcome.Failed(request, failure));
+        var failure = await Assert.ThrowsAsync<EventCommitLab.Contract.CommitOutcomeUnknownException>(
+            () => UnknownOutcome.ResolveAsync(relayed.Run.Store, new EventCommitLab.Contract.CommitCounters(), request.CommitId, lost, new CancellationToken(canceled: true)));
+        relayed.Run.Ledger.Record(EventCommitLab.Contract.CommitOutcome.Failed(request, failure));
 
         Assert.Equal(request.CommitId, failure.CommitId);
         Assert.Equal(LedgerOutcome.Unknown, relayed.Run.Ledger.Entries.Single(e => e.CommitId == request.CommitId).Outcome);

@@ -1,6 +1,6 @@
 using System.Text;
 using System.Text.Json;
-using EventCommitLab.Strategies.Workload;
+using EventCommitLab.Contract.Workload;
 
 namespace EventCommitLab.Tests.Verification;
 

@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Port;
 
 namespace EventCommitLab.Stores.Postgres.Server;
 

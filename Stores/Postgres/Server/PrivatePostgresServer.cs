@@ -3,7 +3,7 @@ using System.Globalization;
 using System.Net;
 using System.Net.Sockets;
 using System.Text;
-using EventCommitLab.Strategies.Port;
+using EventCommitLab.Contract.Port;
 using Npgsql;
 
 namespace EventCommitLab.Stores.Postgres.Server;

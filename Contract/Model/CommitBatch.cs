@@ -1,0 +1,68 @@
+using EventCommitLab.Contract.Port;
+
+namespace EventCommitLab.Contract.Model;
+
+/// <summary>
+/// The rule a store's batch write relies on: no aggregate twice in one batch, and no condition matching an earlier
+/// commit's events (<see cref="BatchRivals"/>); such a commit goes in the next batch, where it is checked against what
+/// the first left. And batchers keep each batch within the store's limits.
+/// </summary>
+public static class CommitBatch
+{
+    /// <exception cref="ArgumentException">The batch is empty, or a commit of it may not share it with an earlier one (<see cref="BatchRivals"/>).</exception>
+    public static void EnsureWritable(IReadOnlyList<CommitRequest> batch)
+    {
+        ArgumentNullException.ThrowIfNull(batch);
+        if (batch.Count == 0)
+        {
+            throw new ArgumentException("A batch needs at least one commit; this one has none.", nameof(batch));
+        }
+
+        var rivals = new BatchRivals();
+        foreach (var request in batch)
+        {
+            if (rivals.WhyNotWith(request) is { } why)
+            {
+                throw new ArgumentException($"{why}; split the batch before that commit.", nameof(batch));
+            }
+
+            rivals.Add(request);
+        }
+    }
+
+    /// <summary>
+    /// Cuts the batch, in order, before every commit that may not share the current part with an earlier one
+    /// (<see cref="BatchRivals"/>) and before every commit that would take the part past the store's limits (a commit
+    /// beyond them alone is a part of its own).
+    /// </summary>
+    public static IReadOnlyList<IReadOnlyList<CommitRequest>> Split(IReadOnlyList<CommitRequest> batch, StoreBatchLimits limits)
+    {
+        ArgumentNullException.ThrowIfNull(batch);
+        ArgumentNullException.ThrowIfNull(limits);
+        var parts = new List<IReadOnlyList<CommitRequest>>();
+        var part = new List<CommitRequest>(batch.Count);
+        var rivals = new BatchRivals();
+        var (events, bytes) = (0L, 0L);
+        foreach (var request in batch)
+        {
+            if (part.Count > 0 && (events + request.Events.Count > limits.MaxEvents || bytes + request.Bytes > limits.MaxBytes || rivals.WhyNotWith(request) is not null))
+            {
+                parts.Add(part);
+                part = [];
+                rivals = new BatchRivals();
+                (events, bytes) = (0, 0);
+            }
+
+            part.Add(request);
+            (events, bytes) = (events + request.Events.Count, bytes + request.Bytes);
+            rivals.Add(request);
+        }
+
+        if (part.Count > 0)
+        {
+            parts.Add(part);
+        }
+
+        return parts;
+    }
+}

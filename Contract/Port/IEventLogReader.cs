@@ -1,0 +1,31 @@
+using EventCommitLab.Contract.Model;
+
+namespace EventCommitLab.Contract.Port;
+
+/// <summary>What the verifier and the tailing reader read of an event log: only what is stored, never what a strategy holds.</summary>
+public interface IEventLogReader
+{
+    /// <summary>The next number the store's sequence counter would hand out, or null when the store keeps none.</summary>
+    Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken);
+
+    /// <summary>The whole log in sequence order, as committed.</summary>
+    IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The committed sequence numbers above <paramref name="after"/>, ascending, at most <paramref name="limit"/>: what
+    /// a catch-up subscription reads, each call with a fresh view of what is committed.
+    /// </summary>
+    Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The positions of events written with their transaction's id (see <see cref="IStoreSession.InsertEventsNumberedByServerAsync"/>)
+    /// after <paramref name="after"/>, in position order, at most <paramref name="limit"/>, and only those of transactions
+    /// older than every transaction still running: what a reader that stops below the transaction horizon reads. Only where
+    /// the store offers <see cref="StoreFeature.TransactionHorizon"/>.
+    /// </summary>
+    /// <exception cref="NotSupportedException">The store does not offer the feature.</exception>
+    Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken);
+
+    /// <summary>Every aggregate's stored version.</summary>
+    IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken);
+}

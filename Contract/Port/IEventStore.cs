@@ -1,0 +1,46 @@
+using EventCommitLab.Contract.Model;
+
+namespace EventCommitLab.Contract.Port;
+
+/// <summary>
+/// What strategies use of an event log: transactions and sessions, the batch write, the lookup of a commit whose answer
+/// was lost, and what an error means. Each database implements it in its own project (see <see cref="IEventLog"/>);
+/// one instance is one event log (a database), safe to use from many threads at once.
+/// </summary>
+public interface IEventStore
+{
+    /// <summary>Names the store and where it lives, for logs and table headers.</summary>
+    string Description { get; }
+
+    /// <summary>Starts a transaction: nothing done through the session is visible to others until it commits.</summary>
+    Task<IStoreSession> BeginTransactionAsync(CancellationToken cancellationToken);
+
+    /// <summary>Opens a session with no transaction: each operation stands alone and is durable once it returns.</summary>
+    Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken);
+
+    /// <summary>The largest batch <see cref="WriteBatchAsync"/> takes in one call, from the database's limits.</summary>
+    StoreBatchLimits BatchLimits { get; }
+
+    /// <summary>
+    /// Writes a batch of commits as one transaction, committed before it returns: each aggregate commit's expected
+    /// version is checked and advanced, the commits that pass take one contiguous range from the sequence counter in
+    /// batch order, and their events go in; a commit that fails its check is left out alone. One round trip and one
+    /// durable flush where the store allows it. A lost answer is a <see cref="WriteOutcomeUnknownException"/>.
+    /// </summary>
+    /// <exception cref="ArgumentException">The batch is empty or holds an aggregate twice (see <see cref="CommitBatch"/>).</exception>
+    Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The sequence numbers the log holds for each of the commits that are in it, in order; a commit the log does not
+    /// hold is not in the answer. One read for all of them (a lost batch asks for every commit of it at once).
+    /// Strategies ask after a write whose outcome was unknown; the store first makes sure no such write can still take
+    /// effect (on PostgreSQL: the connection's server process is ended and gone), so the answer is final.
+    /// </summary>
+    Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken);
+
+    /// <summary>Why this store cannot offer <paramref name="feature"/>, or null when it can.</summary>
+    string? Lacks(StoreFeature feature);
+
+    /// <summary>Says what an exception thrown by this store means, from the database's error codes only.</summary>
+    StoreErrorKind Classify(Exception exception);
+}

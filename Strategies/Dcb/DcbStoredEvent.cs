@@ -1,4 +1,0 @@
-namespace EventCommitLab.Strategies.Dcb;
-
-/// <summary>An event as read back from a DCB log, with the position the log gave it.</summary>
-public sealed record DcbStoredEvent(long Position, string Type, IReadOnlyList<string> Tags, string Payload);

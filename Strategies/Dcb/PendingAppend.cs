@@ -1,4 +1,0 @@
-namespace EventCommitLab.Strategies.Dcb;
-
-/// <summary>An append waiting in the group commit's queue, with its caller's answer.</summary>
-internal readonly record struct PendingAppend(DcbAppend Append, TaskCompletionSource<DcbAppendResult> Completion);

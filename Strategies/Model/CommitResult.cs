@@ -1,4 +1,0 @@
-namespace EventCommitLab.Strategies.Model;
-
-/// <summary>What an acknowledged commit got: the sequence numbers of its events, in order, and the aggregate's new version.</summary>
-public sealed record CommitResult(Guid CommitId, IReadOnlyList<long> SequenceNumbers, long? AggregateVersion);

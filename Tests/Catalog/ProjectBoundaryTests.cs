@@ -1,0 +1,61 @@
+using System.Reflection;
+using EventCommitLab.Contract;
+using EventCommitLab.Dcb;
+using EventCommitLab.Stores.Mongo;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
+using EventCommitLab.SuitePorts.Tags;
+using EventCommitLab.Verification;
+
+namespace EventCommitLab.Tests.Catalog;
+
+/// <summary>
+/// Each project depends only on what its responsibility needs: strategies and the verifier see the contract and never a
+/// database package or a suite's port; stores see the contract and the suites' ports and never a strategy. Read from the
+/// compiled assemblies, so a reference nothing uses does not count and one that is used cannot hide.
+/// </summary>
+public sealed class ProjectBoundaryTests
+{
+    private static readonly string[] DatabasePackages = ["Npgsql", "MongoDB.Driver", "MongoDB.Bson"];
+
+    public static TheoryData<string, string[]> Boundaries => new()
+    {
+        { typeof(ICommitStrategy).Assembly.GetName().Name!, [] },
+        { typeof(StrategyCatalog).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+        { typeof(EventLogVerifier).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+        { typeof(ITagLog).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+        { typeof(GroupCommitAppender).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.SuitePorts"] },
+        { typeof(PostgresStoreProvider).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.SuitePorts"] },
+        { typeof(MongoStoreProvider).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+    };
+
+    [Theory]
+    [MemberData(nameof(Boundaries))]
+    public void a_project_references_only_the_lab_projects_its_responsibility_needs(string assembly, string[] allowed)
+    {
+        var lab = References(assembly).Where(r => r.StartsWith("EventCommitLab.", StringComparison.Ordinal));
+
+        Assert.Empty(lab.Except(allowed));
+    }
+
+    public static TheoryData<string> Projects => [.. Boundaries.Select(row => (string)row[0])];
+
+    [Theory]
+    [MemberData(nameof(Projects))]
+    public void only_a_store_references_a_database_package(string assembly)
+    {
+        var databases = References(assembly).Where(r => DatabasePackages.Any(p => r.StartsWith(p, StringComparison.Ordinal)));
+
+        if (assembly.StartsWith("EventCommitLab.Stores.", StringComparison.Ordinal))
+        {
+            Assert.NotEmpty(databases);
+        }
+        else
+        {
+            Assert.Empty(databases);
+        }
+    }
+
+    private static IEnumerable<string> References(string assembly) =>
+        Assembly.Load(assembly).GetReferencedAssemblies().Select(r => r.Name!);
+}
