@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using EventCommitLab.Stores.Postgres.Sql;
 using Npgsql;
 
 namespace EventCommitLab.Stores.Postgres;
@@ -41,16 +42,14 @@ internal sealed class LostWrites
         // Only processes started before the loss: a new one that got a recycled pid is left alone.
         NpgsqlCommand Over(string select)
         {
-            var command = new NpgsqlCommand(
-                $"SELECT {select} FROM pg_stat_activity a JOIN unnest($1::int[], $2::timestamptz[]) AS l(pid, lost) ON a.pid = l.pid AND a.backend_start <= l.lost",
-                connection);
+            var command = new NpgsqlCommand(select, connection);
             command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. lost.Select(l => l.Key)] });
             command.Parameters.Add(new NpgsqlParameter<DateTimeOffset[]> { TypedValue = [.. lost.Select(l => l.Value)] });
             return command;
         }
 
-        await using var end = Over("count(*) FILTER (WHERE pg_terminate_backend(a.pid))");
-        await using var left = Over("count(*)");
+        await using var end = Over(ServerSql.TerminateLostProcesses);
+        await using var left = Over(ServerSql.CountLostProcesses);
 
         await end.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
         var until = DateTime.UtcNow + GoneWithin;

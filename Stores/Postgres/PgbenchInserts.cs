@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.RegularExpressions;
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Ceiling;
 using Npgsql;
 
@@ -23,8 +24,7 @@ internal static partial class PgbenchInserts
 
         var script = Path.Combine(Path.GetTempPath(), $"commit-lab-pgbench-{Guid.NewGuid():N}.sql");
         var value = string.Concat(Enumerable.Range(0, 32).Select(b => b.ToString("x2", CultureInfo.InvariantCulture)));
-        await File.WriteAllTextAsync(script,
-            $"\\set k random(1, 9000000000000000000)\nINSERT INTO {PostgresKeyValueFloor.Table} (k, v) VALUES (:k, '\\x{value}'::bytea);\n", cancellationToken).ConfigureAwait(false);
+        await File.WriteAllTextAsync(script, KeyValueFloorSql.PgbenchInsert(value), cancellationToken).ConfigureAwait(false);
         try
         {
             return await RunScriptAsync(pgbench, connectionString, durable, 1, duration, script, "insert.sql", 1, cancellationToken).ConfigureAwait(false);
@@ -50,15 +50,7 @@ internal static partial class PgbenchInserts
         }
 
         var script = Path.Combine(Path.GetTempPath(), $"commit-lab-pgbench-events-{Guid.NewGuid():N}.sql");
-        // A client's statements are numbered from a random base far from every other client's: a collision needs two of
-        // its own random bases to fall within one statement's rows of each other.
-        await File.WriteAllTextAsync(script, string.Create(CultureInfo.InvariantCulture, $"""
-            \set base random(0, 1099511627775)
-            INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload)
-            SELECT (:client_id::bigint << 50) + :base::bigint * {rowsPerStatement} + g, 'pgbench-' || :client_id, 'OrderLineAdded', NULL, NULL, c.id, '["orders","lab"]'::jsonb, '{payload.Replace("'", "''", StringComparison.Ordinal)}'::jsonb
-            FROM generate_series(1, {rowsPerStatement}) AS g, (SELECT gen_random_uuid() AS id) AS c;
-
-            """), cancellationToken).ConfigureAwait(false);
+await File.WriteAllTextAsync(script, EventLogSql.PgbenchInsertEvents(rowsPerStatement, payload), cancellationToken).ConfigureAwait(false);
         try
         {
             return await RunScriptAsync(pgbench, connectionString, durable, clients, duration, script, "events.sql", rowsPerStatement, cancellationToken).ConfigureAwait(false);

@@ -1,6 +1,6 @@
-using System.Globalization;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Dcb;
 using Npgsql;
 using NpgsqlTypes;
@@ -17,59 +17,11 @@ namespace EventCommitLab.Stores.Postgres;
 /// to be parsed: the check is one statement whatever the number of conditions. The batch writer's exclusive lock is a
 /// transaction-scoped advisory lock, so batch writers in several processes exclude each other too. The tag index is
 /// GIN without its pending list (<c>fastupdate = off</c>): with it, every condition check scanned the entries not yet
-/// merged, up to 4 MB of them, and took ~10 ms on a 20 000-event log under appends (EXPLAIN ANALYZE); a tag match written
+/// merged, up to megabytes of them, and took longer than the append itself under load (EXPLAIN ANALYZE); a tag match written
 /// as <c>tags IS NULL OR ...</c> kept the planner off the index altogether, hence the <c>coalesce</c>.
 /// </remarks>
 internal sealed class PostgresDcbLog : IDcbLog
 {
-    internal const string Table = "dcb_events";
-    private const string Positions = "dcb_positions";
-    private const string TagIndex = "dcb_events_by_tag";
-    // The key of the batch writers' exclusive lock: any fixed number no other lock of the lab's uses.
-    private const long BatchWriterLock = 0x44_43_42_57;
-
-    // $1..$7: the condition items (id, append, after), their types (item, type) and their tags (item, tag).
-    private const string ConditionCtes = $"""
-        items AS (SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[]) AS i(item, append, after)),
-        item_types AS (SELECT item, array_agg(type) AS types FROM unnest($4::int[], $5::text[]) AS t(item, type) GROUP BY item),
-        item_tags AS (SELECT item, array_agg(tag) AS tags FROM unnest($6::int[], $7::text[]) AS t(item, tag) GROUP BY item),
-        broken AS (
-            SELECT DISTINCT i.append FROM items i LEFT JOIN item_types y USING (item) LEFT JOIN item_tags g USING (item)
-            WHERE EXISTS (
-                SELECT 1 FROM {Table} e
-                WHERE e.position + 0 > i.after AND (y.types IS NULL OR e.type = ANY (y.types)) AND e.tags @> coalesce(g.tags, ARRAY[]::text[])))
-        """;
-
-    // $8..$12: the events' types, payloads and appends (their index in the batch), and their tags (event ordinal, tag).
-    // The events of an append the log breaks are left out; the ordered subquery numbers the rest in batch order. The
-    // statement returns the broken appends and the positions written, in one result.
-    private const string CheckAndInsert = $"""
-        WITH {ConditionCtes},
-        ev AS (SELECT n, type, payload, append FROM unnest($8::text[], $9::jsonb[], $10::int[]) WITH ORDINALITY AS e(type, payload, append, n)),
-        ev_tags AS (SELECT n, array_agg(tag ORDER BY o) AS tags FROM unnest($11::bigint[], $12::text[]) WITH ORDINALITY AS t(n, tag, o) GROUP BY n),
-        written AS (
-            INSERT INTO {Table} (position, type, tags, payload)
-            SELECT nextval('{Positions}'), s.type, s.tags, s.payload
-            FROM (SELECT ev.n, ev.type, coalesce(ev_tags.tags, ARRAY[]::text[]) AS tags, ev.payload FROM ev LEFT JOIN ev_tags USING (n)
-                  WHERE ev.append NOT IN (SELECT append FROM broken) ORDER BY ev.n) AS s
-            RETURNING position)
-        SELECT 'broken' AS kind, append::bigint AS value FROM broken
-        UNION ALL SELECT 'position', position FROM written
-        """;
-
-    // The check must find a condition's events through the tag index whatever the planner believes of the table: planned
-    // while it held a freshly loaded Tiny dataset (157 rows), the prepared check scanned the table, and kept doing so as
-    // appends grew it to tens of thousands of rows (AppendIf fell to 276 appends/s beside Append's 7 659 at 10 clients).
-    // So no sequential scan in the writing transaction, and the position filter written so that it cannot use the
-    // primary key: the tag index is the one path left.
-    private const string IndexOnlyChecks = PostgresSchema.IndexOnlyChecks;
-
-    // Locks taken in one order (sorted keys, each once, exclusive if any use of it is) so that two appends never wait
-    // for each other crosswise. A condition takes its keys exclusively, written events theirs shared: a condition
-    // excludes every writer of what it matches and every rival condition on it, while writers never wait for writers.
-    private const string TagLocks =
-        "SELECT count(*) FROM (SELECT k, bool_or(x) AS x FROM unnest($1::text[], $2::bool[]) AS u(k, x) GROUP BY k ORDER BY k) AS s, " +
-        "LATERAL (SELECT CASE WHEN s.x THEN pg_advisory_xact_lock(hashtextextended(s.k, 0))::text ELSE pg_advisory_xact_lock_shared(hashtextextended(s.k, 0))::text END) AS l";
 
     private readonly NpgsqlDataSource _dataSource;
     private readonly Func<ValueTask> _onDispose;
@@ -101,11 +53,7 @@ internal sealed class PostgresDcbLog : IDcbLog
         var log = new PostgresDcbLog(NpgsqlDataSource.Create(connectionString), description, onDispose);
         try
         {
-            await log.ExecuteAsync(
-                $"CREATE SEQUENCE {Positions}; " +
-                $"CREATE TABLE {Table} (position bigint PRIMARY KEY, type text NOT NULL, tags text[] NOT NULL, payload jsonb NOT NULL); " +
-                $"CREATE INDEX {TagIndex} ON {Table} USING gin (tags) WITH (fastupdate = off)",
-                cancellationToken).ConfigureAwait(false);
+            await log.ExecuteAsync(DcbLogSql.Create, cancellationToken).ConfigureAwait(false);
             return log;
         }
         catch
@@ -120,11 +68,11 @@ internal sealed class PostgresDcbLog : IDcbLog
         ArgumentNullException.ThrowIfNull(append);
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
         await using var batch = new NpgsqlBatch(connection);
-        batch.BatchCommands.Add(new NpgsqlBatchCommand(locking == DcbLocking.Serializable ? "BEGIN ISOLATION LEVEL SERIALIZABLE" : "BEGIN"));
-        batch.BatchCommands.Add(new NpgsqlBatchCommand(IndexOnlyChecks));
+        batch.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.BeginFor(locking)));
+        batch.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.IndexOnlyChecks));
         if (locking == DcbLocking.TagLocks)
         {
-            var locks = new NpgsqlBatchCommand(TagLocks);
+            var locks = new NpgsqlBatchCommand(DcbLogSql.TagLocks);
             var keys = LockKeys(append).ToArray();
             locks.Parameters.Add(TextArray(keys.Select(k => k.Key)));
             locks.Parameters.Add(new NpgsqlParameter<bool[]> { TypedValue = [.. keys.Select(k => k.Exclusive)] });
@@ -132,7 +80,7 @@ internal sealed class PostgresDcbLog : IDcbLog
         }
 
         batch.BatchCommands.Add(CheckAndInsertCommand([append], [true]));
-        var commit = new NpgsqlBatchCommand("COMMIT");
+        var commit = new NpgsqlBatchCommand(DcbLogSql.Commit);
         batch.BatchCommands.Add(commit);
 
         var (broken, positions) = await ExecuteWriteAsync(connection, batch, commit, cancellationToken).ConfigureAwait(false);
@@ -148,11 +96,11 @@ internal sealed class PostgresDcbLog : IDcbLog
         var assumed = DcbBatchConditions.Decide(batch, new HashSet<int>());
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
         await using var write = new NpgsqlBatch(connection);
-        write.BatchCommands.Add(new NpgsqlBatchCommand("BEGIN"));
-        write.BatchCommands.Add(new NpgsqlBatchCommand(IndexOnlyChecks));
-        write.BatchCommands.Add(new NpgsqlBatchCommand($"SELECT pg_advisory_xact_lock({BatchWriterLock})"));
+        write.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.Begin));
+        write.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.IndexOnlyChecks));
+        write.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.TakeBatchWriterLock));
         write.BatchCommands.Add(CheckAndInsertCommand(batch, assumed));
-        var commit = new NpgsqlBatchCommand("COMMIT");
+        var commit = new NpgsqlBatchCommand(DcbLogSql.Commit);
         write.BatchCommands.Add(commit);
         var (broken, positions) = await ExecuteWriteAsync(connection, write, commit, cancellationToken).ConfigureAwait(false);
 
@@ -186,29 +134,16 @@ internal sealed class PostgresDcbLog : IDcbLog
         var filter = "";
         if (query is not null)
         {
-            var items = new List<string>();
+            var items = new List<(int, int)>();
             foreach (var item in query.Items)
             {
-                var parts = new List<string>();
-                if (item.Types.Count > 0)
-                {
-                    command.Parameters.Add(TextArray(item.Types));
-                    parts.Add(string.Create(CultureInfo.InvariantCulture, $"type = ANY (${command.Parameters.Count})"));
-                }
-
-                if (item.Tags.Count > 0)
-                {
-                    command.Parameters.Add(TextArray(item.Tags));
-                    parts.Add(string.Create(CultureInfo.InvariantCulture, $"tags @> ${command.Parameters.Count}"));
-                }
-
-                items.Add(parts.Count == 0 ? "true" : string.Join(" AND ", parts));
+                items.Add((AddIfAny(command, item.Types), AddIfAny(command, item.Tags)));
             }
 
-            filter = $" AND ({string.Join(" OR ", items.Select(i => $"({i})"))})";
+            filter = DcbLogSql.Matching(items);
         }
 
-        command.CommandText = $"SELECT position, type, tags, payload::text FROM {Table} WHERE position > $1{filter} ORDER BY position LIMIT $2";
+        command.CommandText = DcbLogSql.Read(filter);
         var events = new List<DcbStoredEvent>();
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
@@ -221,7 +156,7 @@ internal sealed class PostgresDcbLog : IDcbLog
 
     public async Task<long> HeadAsync(CancellationToken cancellationToken)
     {
-        await using var command = _dataSource.CreateCommand($"SELECT coalesce(max(position), 0) FROM {Table}");
+        await using var command = _dataSource.CreateCommand(DcbLogSql.Head);
         return (long)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
     }
 
@@ -230,8 +165,7 @@ internal sealed class PostgresDcbLog : IDcbLog
         ArgumentNullException.ThrowIfNull(events);
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
         var head = await HeadAsync(cancellationToken).ConfigureAwait(false);
-        await using (var importer = await connection.BeginBinaryImportAsync(
-            $"COPY {Table} (position, type, tags, payload) FROM STDIN (FORMAT BINARY)", cancellationToken).ConfigureAwait(false))
+        await using (var importer = await connection.BeginBinaryImportAsync(DcbLogSql.CopyIn, cancellationToken).ConfigureAwait(false))
         {
             var position = head;
             foreach (var e in events)
@@ -246,10 +180,9 @@ internal sealed class PostgresDcbLog : IDcbLog
             await importer.CompleteAsync(cancellationToken).ConfigureAwait(false);
         }
 
-        await using var settle = new NpgsqlCommand(
-            string.Create(CultureInfo.InvariantCulture, $"SELECT setval('{Positions}', {head + events.Count}, {(head + events.Count > 0 ? "true" : "false")})"), connection);
+        await using var settle = new NpgsqlCommand(DcbLogSql.SetHead(head + events.Count), connection);
         await settle.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
-        await using var analyse = new NpgsqlCommand($"ANALYZE {Table}", connection);
+        await using var analyse = new NpgsqlCommand(DcbLogSql.Analyse, connection);
         await analyse.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 
@@ -263,15 +196,12 @@ internal sealed class PostgresDcbLog : IDcbLog
         }
 
         var events = (long)tags * eventsPerTag;
-        var invariant = CultureInfo.InvariantCulture;
         // The index is built once over the whole table: far faster than maintaining it row by row.
-        await ExecuteAsync($"DROP INDEX {TagIndex}", cancellationToken).ConfigureAwait(false);
-        await ExecuteAsync(string.Create(invariant,
-            $"INSERT INTO {Table} SELECT i, 'Tagged', ARRAY['tag:' || ((i - 1) % {tags})], jsonb_build_object('n', i, 'data', repeat('x', 64)) FROM generate_series(1::bigint, {events}::bigint) AS i"),
-            cancellationToken).ConfigureAwait(false);
-        await ExecuteAsync(string.Create(invariant, $"SELECT setval('{Positions}', {events})"), cancellationToken).ConfigureAwait(false);
-        await ExecuteAsync($"CREATE INDEX {TagIndex} ON {Table} USING gin (tags) WITH (fastupdate = off)", cancellationToken).ConfigureAwait(false);
-        await ExecuteAsync($"VACUUM ANALYZE {Table}", cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(DcbLogSql.DropTagIndex, cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(DcbLogSql.InsertTagged(tags, events), cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(DcbLogSql.SetHead(events), cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(DcbLogSql.CreateTagIndex, cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(DcbLogSql.VacuumAnalyse, cancellationToken).ConfigureAwait(false);
     }
 
     public StoreErrorKind Classify(Exception exception) => PostgresErrorClassifier.Classify(exception);
@@ -365,7 +295,7 @@ internal sealed class PostgresDcbLog : IDcbLog
 
         try
         {
-            await using var rollback = new NpgsqlCommand("ROLLBACK", connection);
+            await using var rollback = new NpgsqlCommand(DcbLogSql.Rollback, connection);
             await rollback.ExecuteNonQueryAsync(CancellationToken.None).ConfigureAwait(false);
         }
         catch (NpgsqlException)
@@ -417,7 +347,7 @@ internal sealed class PostgresDcbLog : IDcbLog
     /// <summary>The check-and-insert statement for <paramref name="batch"/>, carrying the events of the appends <paramref name="included"/> says.</summary>
     private static NpgsqlBatchCommand CheckAndInsertCommand(IReadOnlyList<DcbAppend> batch, IReadOnlyList<bool> included)
     {
-        var command = new NpgsqlBatchCommand(CheckAndInsert);
+        var command = new NpgsqlBatchCommand(DcbLogSql.CheckAndInsert);
         AddConditions(command, [.. batch.Select((append, i) => (i, append.Condition)).Where(c => c.Condition is not null).Select(c => (c.i, c.Condition!))]);
         var types = new List<string>();
         var payloads = new List<string>();
@@ -450,6 +380,18 @@ internal sealed class PostgresDcbLog : IDcbLog
         command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. tagEvents] });
         command.Parameters.Add(TextArray(tagValues));
         return command;
+    }
+
+    /// <summary>The number of the parameter that carries <paramref name="values"/>, or 0 when there are none (nothing added).</summary>
+    private static int AddIfAny(NpgsqlCommand command, IReadOnlyList<string> values)
+    {
+        if (values.Count == 0)
+        {
+            return 0;
+        }
+
+        command.Parameters.Add(TextArray(values));
+        return command.Parameters.Count;
     }
 
     private static NpgsqlParameter<string[]> TextArray(IEnumerable<string> values) =>

@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
+using EventCommitLab.Stores.Postgres.Sql;
 using Npgsql;
 using NpgsqlTypes;
 
@@ -48,7 +49,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         try
         {
             await using var connection = await store._dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-            await using var command = new NpgsqlCommand(PostgresSchema.Create, connection);
+            await using var command = new NpgsqlCommand(EventLogSql.Create, connection);
             await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
             return store;
         }
@@ -111,12 +112,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
                 (e.SequenceNumber, e.EventSource, e.EventType, e.AggregateType, e.AggregateVersion, e.CommitId, JsonSerializer.Serialize(e.Tags), e.Payload);
         }
 
-        await using var command = _rawWriters.CreateCommand(
-            "WITH aggregate_rows AS (INSERT INTO aggregates (event_source, aggregate_type, version) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) " +
-            "ON CONFLICT (event_source, aggregate_type) DO UPDATE SET version = EXCLUDED.version) " +
-            "INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload) " +
-            "SELECT s, src, typ, agg, ver, cid, tags::jsonb, payload::jsonb FROM unnest($4::bigint[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::uuid[], $10::text[], $11::text[]) " +
-            "AS rows(s, src, typ, agg, ver, cid, tags, payload)");
+        await using var command = _rawWriters.CreateCommand(EventLogSql.InsertEventsWithAggregates);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. aggregateVersions.Select(a => a.Aggregate.EventSource)] });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. aggregateVersions.Select(a => a.Aggregate.AggregateType)] });
         command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. aggregateVersions.Select(a => a.Version)] });
@@ -137,9 +133,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
         await _lostWrites.EndAsync(connection, cancellationToken).ConfigureAwait(false);
 
-        // No index on commit_id: the lookup runs only after a lost answer, and an index would cost every insert; one
-        // scan answers for a whole batch.
-        await using var command = new NpgsqlCommand("SELECT commit_id, sequence_number FROM events WHERE commit_id = ANY($1) ORDER BY 2", connection);
+        await using var command = new NpgsqlCommand(EventLogSql.FindCommits, connection);
         command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. commitIds] });
         var found = new Dictionary<Guid, List<long>>();
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
@@ -167,28 +161,25 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand("SELECT next_sequence_number FROM sequence_counter WHERE id = 1", connection);
+        await using var command = new NpgsqlCommand(EventLogSql.NextSequenceNumber, connection);
         return await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long next ? next : null;
     }
 
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) =>
-        ReadEventsAsync($"{SelectEvents} ORDER BY sequence_number", null, cancellationToken);
+        ReadEventsAsync(EventLogSql.ReadLog, null, cancellationToken);
 
     public async Task IndexStreamsAsync(CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand("CREATE INDEX IF NOT EXISTS events_by_stream ON events (event_source, sequence_number)", connection);
+        await using var command = new NpgsqlCommand(EventLogSql.IndexStreams, connection);
         await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
     }
 
     public IAsyncEnumerable<StoredEvent> ReadStreamAsync(string eventSource, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrEmpty(eventSource);
-        return ReadEventsAsync($"{SelectEvents} WHERE event_source = $1 ORDER BY sequence_number", eventSource, cancellationToken);
+        return ReadEventsAsync(EventLogSql.ReadStream, eventSource, cancellationToken);
     }
-
-    private const string SelectEvents =
-        "SELECT sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags::text, payload::text FROM events";
 
     private async IAsyncEnumerable<StoredEvent> ReadEventsAsync(string sql, string? eventSource, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
@@ -218,7 +209,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand("SELECT sequence_number FROM events WHERE sequence_number > $1 ORDER BY sequence_number LIMIT $2", connection);
+        await using var command = new NpgsqlCommand(EventLogSql.SequenceNumbersAfter, connection);
         command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = after });
         command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = limit });
         var numbers = new List<long>();
@@ -235,14 +226,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        // The statement's snapshot and pg_current_snapshot() are one: every transaction below its xmin has ended, and
-        // what it wrote is in this read or never will be.
-        await using var command = new NpgsqlCommand("""
-            SELECT transaction_id, sequence_number FROM events
-            WHERE transaction_id IS NOT NULL AND (transaction_id, sequence_number) > ($1, $2)
-              AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-            ORDER BY transaction_id, sequence_number LIMIT $3
-            """, connection);
+        await using var command = new NpgsqlCommand(EventLogSql.CompletedTransactionsAfter, connection);
         command.Parameters.Add(new NpgsqlParameter<ulong> { NpgsqlDbType = NpgsqlDbType.Xid8, TypedValue = after.TransactionId });
         command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = after.SequenceNumber });
         command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = limit });
@@ -259,7 +243,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand("SELECT event_source, aggregate_type, version FROM aggregates ORDER BY 1, 2", connection);
+        await using var command = new NpgsqlCommand(EventLogSql.ReadAggregateVersions, connection);
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {

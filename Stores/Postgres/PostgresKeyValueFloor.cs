@@ -1,3 +1,4 @@
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Raw;
 using Npgsql;
 using NpgsqlTypes;
@@ -11,8 +12,6 @@ namespace EventCommitLab.Stores.Postgres;
 /// </summary>
 internal sealed class PostgresKeyValueFloor : IKeyValueFloor
 {
-    public const string Table = "kv_floor";
-
     private readonly NpgsqlConnection _connection;
     private readonly Func<ValueTask> _onDispose;
     private readonly NpgsqlCommand _insert;
@@ -26,9 +25,9 @@ internal sealed class PostgresKeyValueFloor : IKeyValueFloor
     {
         _connection = connection;
         _onDispose = onDispose;
-        _insert = new NpgsqlCommand($"INSERT INTO {Table} (k, v) VALUES ($1, $2)", connection) { Parameters = { _insertKey, _insertValue } };
-        _read = new NpgsqlCommand($"SELECT length(v) FROM {Table} WHERE k = $1", connection) { Parameters = { _readKey } };
-        _scan = new NpgsqlCommand($"SELECT k, v FROM {Table} ORDER BY k", connection);
+        _insert = new NpgsqlCommand(KeyValueFloorSql.Insert, connection) { Parameters = { _insertKey, _insertValue } };
+        _read = new NpgsqlCommand(KeyValueFloorSql.ReadLength, connection) { Parameters = { _readKey } };
+        _scan = new NpgsqlCommand(KeyValueFloorSql.Scan, connection);
     }
 
     public static async Task<PostgresKeyValueFloor> OpenAsync(string connectionString, bool durable, Func<ValueTask> onDispose, CancellationToken cancellationToken)
@@ -37,9 +36,7 @@ internal sealed class PostgresKeyValueFloor : IKeyValueFloor
         try
         {
             await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
-            await using (var setup = new NpgsqlCommand(
-                $"SET synchronous_commit = {(durable ? "on" : "off")}; " +
-                $"CREATE TABLE {Table} (k bigint PRIMARY KEY, v bytea NOT NULL) WITH (autovacuum_enabled = false)", connection))
+            await using (var setup = new NpgsqlCommand(KeyValueFloorSql.Create(durable), connection))
             {
                 await setup.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
             }

@@ -1,6 +1,7 @@
 using System.Globalization;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Postgres.Server;
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.SuitePorts.Journal;
@@ -85,11 +86,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
             using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             deadline.CancelAfter(ConnectTimeout);
             await using var connection = await admin.OpenConnectionAsync(deadline.Token).ConfigureAwait(false);
-            await using var command = new NpgsqlCommand(
-                "SELECT current_setting('server_version'), current_setting('fsync'), current_setting('synchronous_commit'), " +
-                "current_setting('max_connections'), current_setting('shared_buffers'), current_setting('wal_sync_method'), " +
-                "current_setting('checkpoint_timeout'), current_setting('max_wal_size'), current_setting('autovacuum')",
-                connection);
+            await using var command = new NpgsqlCommand(ServerSql.ReadSettings, connection);
             await using var reader = await command.ExecuteReaderAsync(deadline.Token).ConfigureAwait(false);
             await reader.ReadAsync(deadline.Token).ConfigureAwait(false);
             var description = string.Create(CultureInfo.InvariantCulture,
@@ -122,10 +119,10 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     private async Task<IEventLog> CreateFreshStoreAsync(PostgresDurability durability, CancellationToken cancellationToken)
     {
         var database = $"commit_lab_{Guid.NewGuid():N}";
-        await ExecuteAdminAsync($"CREATE DATABASE {database}", cancellationToken).ConfigureAwait(false);
+        await ExecuteAdminAsync(ServerSql.CreateDatabase(database), cancellationToken).ConfigureAwait(false);
         if (durability == PostgresDurability.AsyncCommit)
         {
-            await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
+            await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
         }
 
         var connectionString = new NpgsqlConnectionStringBuilder(_server.AdminConnectionString)
@@ -139,12 +136,12 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
             return await PostgresEventStore.CreateAsync(
                 connectionString,
                 $"PostgreSQL database {database}",
-                () => new ValueTask(ExecuteAdminAsync($"DROP DATABASE IF EXISTS {database} WITH (FORCE)", CancellationToken.None)),
+                () => new ValueTask(ExecuteAdminAsync(ServerSql.DropDatabase(database), CancellationToken.None)),
                 cancellationToken).ConfigureAwait(false);
         }
         catch
         {
-            await ExecuteAdminAsync($"DROP DATABASE IF EXISTS {database} WITH (FORCE)", CancellationToken.None).ConfigureAwait(false);
+            await ExecuteAdminAsync(ServerSql.DropDatabase(database), CancellationToken.None).ConfigureAwait(false);
             throw;
         }
     }
@@ -195,7 +192,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         var (database, connectionString) = await CreateDatabaseAsync("commit_lab_dcb", cancellationToken).ConfigureAwait(false);
         if (DefaultDurability == PostgresDurability.AsyncCommit)
         {
-            await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
+            await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
         }
 
         // 100 appenders or readers and the background load of the reads suite share the pool.
@@ -215,7 +212,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         var (database, connectionString) = await CreateDatabaseAsync("commit_lab_peer", cancellationToken).ConfigureAwait(false);
         if (DefaultDurability == PostgresDurability.AsyncCommit)
         {
-            await ExecuteAdminAsync($"ALTER DATABASE {database} SET synchronous_commit = off", cancellationToken).ConfigureAwait(false);
+            await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
         }
 
         // Pooled as the lab's own stores are: a peer that opens a connection per operation must not pay a login each time.
@@ -243,13 +240,13 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     private async Task<(string Database, string ConnectionString)> CreateDatabaseAsync(string prefix, CancellationToken cancellationToken)
     {
         var database = $"{prefix}_{Guid.NewGuid():N}";
-        await ExecuteAdminAsync($"CREATE DATABASE {database}", cancellationToken).ConfigureAwait(false);
+        await ExecuteAdminAsync(ServerSql.CreateDatabase(database), cancellationToken).ConfigureAwait(false);
         return (database, new NpgsqlConnectionStringBuilder(_server.AdminConnectionString) { Database = database, Pooling = false }.ConnectionString);
     }
 
-    private ValueTask DropDatabaseAsync(string database) => new(ExecuteAdminAsync($"DROP DATABASE IF EXISTS {database} WITH (FORCE)", CancellationToken.None));
+    private ValueTask DropDatabaseAsync(string database) => new(ExecuteAdminAsync(ServerSql.DropDatabase(database), CancellationToken.None));
 
-    public Task PingAsync(CancellationToken cancellationToken) => ExecuteAdminAsync("SELECT 1", cancellationToken);
+    public Task PingAsync(CancellationToken cancellationToken) => ExecuteAdminAsync(ServerSql.Ping, cancellationToken);
 
     public async Task<bool> SettleAsync(CancellationToken cancellationToken)
     {
@@ -284,12 +281,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     /// <summary>Ends up to <paramref name="count"/> of a database's client connections at random, as an administrator or a failover would; returns how many.</summary>
     public async Task<int> TerminateBackendsAsync(string database, int count, CancellationToken cancellationToken)
     {
-        await using var command = _admin.CreateCommand("""
-            SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int FROM (
-                SELECT pid FROM pg_stat_activity
-                WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()
-                ORDER BY random() LIMIT $2) AS chosen
-            """);
+        await using var command = _admin.CreateCommand(ServerSql.TerminateRandomBackends);
         command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
         command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = count });
         return (int)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;

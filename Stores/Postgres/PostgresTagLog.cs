@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using System.Globalization;
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Tags;
 using Npgsql;
 using NpgsqlTypes;
@@ -13,7 +13,6 @@ namespace EventCommitLab.Stores.Postgres;
 /// </summary>
 internal sealed class PostgresTagLog : ITagLog
 {
-    private const string Table = "tag_log";
     private readonly NpgsqlDataSource _dataSource;
     private readonly Func<ValueTask> _onDispose;
 
@@ -38,14 +37,13 @@ internal sealed class PostgresTagLog : ITagLog
         try
         {
             var watch = Stopwatch.StartNew();
-            foreach (var statement in BuildStatements(storage, events, taggedAtEnd))
+            foreach (var statement in TagLogSql.Build(storage, events, taggedAtEnd))
             {
                 await log.ExecuteAsync(statement, cancellationToken).ConfigureAwait(false);
             }
 
             log.BuildTime = watch.Elapsed;
-            await using var size = log._dataSource.CreateCommand(
-                $"SELECT pg_total_relation_size('{Table}') + coalesce(pg_total_relation_size(to_regclass('{Table}_tags')), 0)");
+            await using var size = log._dataSource.CreateCommand(TagLogSql.Size);
             log.Bytes = (long)(await size.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
             return log;
         }
@@ -59,20 +57,13 @@ internal sealed class PostgresTagLog : ITagLog
     public async Task<IReadOnlyList<long>> QueryAsync(string tag, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrEmpty(tag);
-        var (sql, parameter) = Storage switch
+        var parameter = Storage switch
         {
-            TagStorage.JsonArrayGin => ($"SELECT position, stream, payload::text FROM {Table} WHERE tags @> $1 ORDER BY position",
-                new NpgsqlParameter<string> { TypedValue = $"[\"{tag}\"]", NpgsqlDbType = NpgsqlDbType.Jsonb }),
-            TagStorage.CommaSeparatedLike => ($"SELECT position, stream, payload::text FROM {Table} WHERE tags LIKE $1 ORDER BY position",
-                new NpgsqlParameter<string> { TypedValue = $"%,{tag},%" }),
-            TagStorage.TagTable => ($"SELECT e.position, e.stream, e.payload::text FROM {Table}_tags t JOIN {Table} e ON e.position = t.position WHERE t.tag = $1 ORDER BY t.position",
-                (NpgsqlParameter)new NpgsqlParameter<string> { TypedValue = tag }),
-            // ARRAY(subquery) is run once before the outer plan is chosen: the planner never weighs the tag's row estimate
-            // (far too high for a rare tag when every event carries common ones) against a scan of the whole log.
-            _ => ($"SELECT position, stream, payload::text FROM {Table} WHERE position = ANY (ARRAY(SELECT position FROM {Table}_tags WHERE tag = $1)) ORDER BY position",
-                (NpgsqlParameter)new NpgsqlParameter<string> { TypedValue = tag }),
+            TagStorage.JsonArrayGin => new NpgsqlParameter<string> { TypedValue = $"[\"{tag}\"]", NpgsqlDbType = NpgsqlDbType.Jsonb },
+            TagStorage.CommaSeparatedLike => new NpgsqlParameter<string> { TypedValue = $"%,{tag},%" },
+            _ => (NpgsqlParameter)new NpgsqlParameter<string> { TypedValue = tag },
         };
-        await using var command = _dataSource.CreateCommand(sql);
+        await using var command = _dataSource.CreateCommand(TagLogSql.Query(Storage));
         command.Parameters.Add(parameter);
         var positions = new List<long>();
         await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
@@ -90,42 +81,6 @@ internal sealed class PostgresTagLog : ITagLog
     {
         await _dataSource.DisposeAsync().ConfigureAwait(false);
         await _onDispose().ConfigureAwait(false);
-    }
-
-    private static IEnumerable<string> BuildStatements(TagStorage storage, long events, IReadOnlyList<int> taggedAtEnd)
-    {
-        var invariant = CultureInfo.InvariantCulture;
-        var tags = "array_remove(ARRAY['kind-' || (i % 10), 'shard-' || (i % 100)" +
-            string.Concat(taggedAtEnd.Select(n => string.Create(invariant, $", CASE WHEN i > {events - n} THEN 'last-{n}' END"))) + "], NULL)";
-        var rows = string.Create(invariant, $"FROM generate_series(1::bigint, {events}::bigint) AS i");
-        const string Columns = "position bigint PRIMARY KEY, stream text NOT NULL, payload jsonb NOT NULL";
-        const string Values = "i, 'stream-' || (i % 1000), jsonb_build_object('n', i, 'data', repeat('x', 64))";
-        switch (storage)
-        {
-            case TagStorage.JsonArrayGin:
-                yield return $"CREATE TABLE {Table} ({Columns}, tags jsonb NOT NULL) WITH (autovacuum_enabled = off)";
-                yield return $"INSERT INTO {Table} SELECT {Values}, to_jsonb({tags}) {rows}";
-                yield return $"CREATE INDEX {Table}_by_tag ON {Table} USING gin (tags jsonb_path_ops)";
-                break;
-            case TagStorage.CommaSeparatedLike:
-                // Separators at both ends, so that LIKE '%,tag,%' matches whole tags only, as Akka's Csv mode does.
-                yield return $"CREATE TABLE {Table} ({Columns}, tags text NOT NULL) WITH (autovacuum_enabled = off)";
-                yield return $"INSERT INTO {Table} SELECT {Values}, ',' || array_to_string({tags}, ',') || ',' {rows}";
-                break;
-            default:
-                yield return $"CREATE TABLE {Table} ({Columns}) WITH (autovacuum_enabled = off)";
-                yield return $"CREATE TABLE {Table}_tags (tag text NOT NULL, position bigint NOT NULL) WITH (autovacuum_enabled = off)";
-                yield return $"INSERT INTO {Table} SELECT {Values} {rows}";
-                yield return $"INSERT INTO {Table}_tags SELECT unnest({tags}), i {rows}";
-                yield return $"ALTER TABLE {Table}_tags ADD PRIMARY KEY (tag, position)";
-                break;
-        }
-
-        yield return $"VACUUM ANALYZE {Table}";
-        if (storage is TagStorage.TagTable or TagStorage.TagTablePositionsFirst)
-        {
-            yield return $"VACUUM ANALYZE {Table}_tags";
-        }
     }
 
     private async Task ExecuteAsync(string sql, CancellationToken cancellationToken)

@@ -1,9 +1,11 @@
 using System.Reflection;
+using System.Text.RegularExpressions;
 using EventCommitLab.Contract;
 using EventCommitLab.Dcb;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
+using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.SuitePorts.Tags;
 using EventCommitLab.Verification;
 
@@ -54,6 +56,22 @@ public sealed class ProjectBoundaryTests
         {
             Assert.Empty(databases);
         }
+    }
+
+    [Fact]
+    public void a_store_s_sql_is_named_in_its_sql_folder_only()
+    {
+        var store = Path.Combine(RepositoryFolder.Root, "Stores", "Postgres");
+        var sqlFolder = Path.Combine(store, "Sql") + Path.DirectorySeparatorChar;
+        var statement = new Regex("\"[^\"]*\\b(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|CREATE (TABLE|INDEX|SEQUENCE|DATABASE|FUNCTION)|DROP |ALTER |VACUUM|ANALYZE |COPY )", RegexOptions.CultureInvariant);
+
+        var outside = Directory.EnumerateFiles(store, "*.cs", SearchOption.AllDirectories)
+            .Where(f => !f.StartsWith(sqlFolder, StringComparison.Ordinal) && !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .SelectMany(f => File.ReadLines(f).Select((line, i) => (File: Path.GetFileName(f), Line: i + 1, Text: line.Trim())))
+            .Where(l => !l.Text.StartsWith("//", StringComparison.Ordinal) && statement.IsMatch(l.Text))
+            .Select(l => $"{l.File}:{l.Line}: {l.Text}");
+
+        Assert.Empty(outside);
     }
 
     private static IEnumerable<string> References(string assembly) =>

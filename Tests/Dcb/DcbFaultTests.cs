@@ -2,6 +2,7 @@ using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
@@ -31,7 +32,7 @@ public sealed class DcbFaultTests(LabStores stores)
         // Every append's first statement on the table waits behind this lock, so its connection is ended mid-transaction.
         await using var holder = await postgres.OpenConnectionAsync(CancellationToken.None);
         await using var hold = await holder.BeginTransactionAsync();
-        await using (var lockTable = new NpgsqlCommand($"LOCK TABLE {PostgresDcbLog.Table} IN ACCESS EXCLUSIVE MODE", holder, hold))
+        await using (var lockTable = new NpgsqlCommand($"LOCK TABLE {DcbLogSql.Table} IN ACCESS EXCLUSIVE MODE", holder, hold))
         {
             await lockTable.ExecuteNonQueryAsync();
         }

@@ -1,6 +1,7 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
@@ -24,7 +25,7 @@ public sealed class LateCommitTests(LabStores stores)
         await using var log = await DcbLogs.FreshAsync(stores);
         var postgres = (PostgresDcbLog)log;
         await using var appender = DcbAppenderCatalog.Create(name, log);
-        await using var hold = await CommitHold.InstallAsync(postgres.ConnectionString, PostgresDcbLog.Table, $"NEW.tags @> ARRAY['{HoldTag}']", HeldCommit);
+        await using var hold = await CommitHold.InstallAsync(postgres.ConnectionString, DcbLogSql.Table, $"NEW.tags @> ARRAY['{HoldTag}']", HeldCommit);
 
         // The late writer: its condition holds, its event is numbered, and its COMMIT waits behind the test's lock.
         var enrollment = CourseEnrollmentDataset.Enrollment(1, "late", DcbLogs.At);
