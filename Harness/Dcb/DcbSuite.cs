@@ -61,7 +61,7 @@ internal static class DcbSuite
         ArgumentNullException.ThrowIfNull(console);
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
-        var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log", "postgres");
+        var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log");
         var loads = new List<DcbLoad>();
         var cells = new List<DcbCellResult>();
         var verifications = new List<DcbVerification>();

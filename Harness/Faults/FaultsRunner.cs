@@ -4,10 +4,9 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
+using EventCommitLab.SuitePorts.Faults;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
@@ -51,13 +50,14 @@ internal static class FaultsRunner
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
-        if (options.Store != "postgres")
+        if (!StoreCatalog.Get(options.Store).Offers<IFaultInjectionProvider>())
         {
-            throw new ArgumentException($"faults: --store {options.Store} is not supported; the faults suite runs on --store postgres (it ends connections and kills the server).");
+            throw new ArgumentException(
+                $"faults: --store {options.Store} cannot be hurt by the lab (connections ended, the server killed); the faults suite runs on: {string.Join(", ", StoreCatalog.Offering<IFaultInjectionProvider>())}.");
         }
 
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
-        var provider = suite.Part<PostgresStoreProvider>("cannot be killed and restarted by the lab", "postgres");
+        var provider = suite.Part<IFaultInjectionProvider>("cannot be hurt by the lab (connections ended, the server killed)");
         var cases = new List<FaultCaseResult>();
         var total = Enum.GetValues<FaultKind>().Length * options.Strategies.Count;
         foreach (var fault in Enum.GetValues<FaultKind>())
@@ -66,7 +66,7 @@ internal static class FaultsRunner
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{cases.Count + 1,2}/{total}] {fault}: {registration.Name}"));
-                var result = await RunCaseAsync(fault, registration, provider, cancellationToken).ConfigureAwait(false);
+                var result = await RunCaseAsync(fault, registration, provider, options.Store, cancellationToken).ConfigureAwait(false);
                 console.WriteLine($"          {Describe(result)}");
                 cases.Add(result);
             }
@@ -85,7 +85,7 @@ internal static class FaultsRunner
         }
 
         cancellationToken.ThrowIfCancellationRequested();
-        var summary = suite.Complete(Report, new FaultsSuiteResult(cases, soaks, SuiteEnvironment.Here(provider.Description, commandLine, suite.Started)));
+        var summary = suite.Complete(Report, new FaultsSuiteResult(cases, soaks, SuiteEnvironment.Here(suite.Provider.Description, commandLine, suite.Started)));
         var broken = cases.Count(c => c.Verification.Checked == VerificationKind.Verifier && !c.Verification.Passed)
             + soaks.Count(s => s.Verification.Checked == VerificationKind.Verifier && !s.Verification.Passed);
         var failed = cases.Count(c => c.Failure is not null) + soaks.Count(s => s.Failure is not null);
@@ -94,9 +94,12 @@ internal static class FaultsRunner
         return ExitCodes.OfRun(cases.Count + soaks.Count, failed, broken);
     }
 
-    internal static async Task<FaultCaseResult> RunCaseAsync(FaultKind fault, StrategyRegistration registration, PostgresStoreProvider provider, CancellationToken cancellationToken)
+    /// <param name="storeName">The store's name in the catalog, by which the writer process opens the same log.</param>
+    internal static async Task<FaultCaseResult> RunCaseAsync(
+        FaultKind fault, StrategyRegistration registration, IFaultInjectionProvider provider, string storeName, CancellationToken cancellationToken)
     {
-        var store = (PostgresEventStore)await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        var target = await provider.CreateFaultTargetAsync(cancellationToken).ConfigureAwait(false);
+        var store = target.Log;
         var ledger = new CommitLedger();
         StrategyGuarantees claims;
         await using (var unused = registration.Create(store, new CommitStrategyOptions()))
@@ -113,7 +116,7 @@ internal static class FaultsRunner
             if (fault == FaultKind.KillWriterProcess)
             {
                 // Another process commits, is killed mid-load, and a new instance here goes on from what it left.
-                await using (var writer = WriterProcess.Start(store.ConnectionString, registration.Name, Committers, EventsPerCommit, ledger))
+                await using (var writer = WriterProcess.Start(storeName, target.Address, registration.Name, Committers, EventsPerCommit, ledger))
                 {
                     await writer.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), cancellationToken).ConfigureAwait(false);
                     await Task.Delay(Before, cancellationToken).ConfigureAwait(false);
@@ -149,17 +152,16 @@ internal static class FaultsRunner
                         var until = DateTime.UtcNow + TerminatingFor;
                         while (DateTime.UtcNow < until)
                         {
-                            injected += await provider.TerminateBackendsAsync(store.DatabaseName, ConnectionsPerBlow, ct).ConfigureAwait(false);
+                            injected += await target.EndConnectionsAsync(ConnectionsPerBlow, ct).ConfigureAwait(false);
                             await Task.Delay(100, ct).ConfigureAwait(false);
                         }
                     },
-                    FaultKind.KillServer when provider.Server is PrivatePostgresServer server => async ct =>
+                    FaultKind.KillServer when provider.ServerKillUnavailableBecause is null => async ct =>
                     {
-                        await server.CrashAndRestartAsync(ct).ConfigureAwait(false);
-                        provider.ForgetAdminConnections();
+                        await provider.CrashAndRestartServerAsync(ct).ConfigureAwait(false);
                         injected++;
                     },
-                    _ => throw new ArgumentException("faults: killing the server needs the private PostgreSQL the lab starts; run without --connection."),
+                    _ => throw new ArgumentException($"faults: {provider.ServerKillUnavailableBecause}."),
                 };
                 load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, Before, After, hurt, cancellationToken).ConfigureAwait(false);
             }
@@ -179,7 +181,7 @@ internal static class FaultsRunner
         try
         {
             // Connections the fault ended may still sit idle in the pools, and the verifier must not read through one.
-            store.DropIdleConnections();
+            target.DropIdleConnections();
             var snapshot = await EventLogSnapshot.ReadAsync(store, cancellationToken).ConfigureAwait(false);
             var entries = ledger.Entries;
             var report = EventLogVerifier.Verify(snapshot, entries, claims);
@@ -201,15 +203,16 @@ internal static class FaultsRunner
         }
         finally
         {
-            await store.DisposeAsync().ConfigureAwait(false);
+            await target.DisposeAsync().ConfigureAwait(false);
         }
     }
 
     /// <summary>A long load with no fault: memory sampled, unobserved task exceptions counted, the end awaited within bounds.</summary>
     internal static async Task<SoakResult> RunSoakAsync(
-        StrategyRegistration registration, PostgresStoreProvider provider, int committers, TimeSpan duration, CancellationToken cancellationToken)
+        StrategyRegistration registration, IFaultInjectionProvider provider, int committers, TimeSpan duration, CancellationToken cancellationToken)
     {
-        var store = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        var target = await provider.CreateFaultTargetAsync(cancellationToken).ConfigureAwait(false);
+        var store = target.Log;
         var ledger = new CommitLedger();
         var strategy = registration.Create(store, new CommitStrategyOptions());
         var unobserved = 0;
@@ -259,7 +262,7 @@ internal static class FaultsRunner
         }
         finally
         {
-            await store.DisposeAsync().ConfigureAwait(false);
+            await target.DisposeAsync().ConfigureAwait(false);
         }
     }
 

@@ -1,12 +1,12 @@
 using System.Diagnostics;
 using System.Text.Json;
 using System.Threading.Channels;
-using EventCommitLab.Contract;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Workload;
-using EventCommitLab.Stores.Postgres;
-using EventCommitLab.Strategies;
+using EventCommitLab.Contract;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Strategies;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
@@ -33,8 +33,8 @@ internal sealed class WriterProcess : IAsyncDisposable
         _reading = ReadAsync();
     }
 
-    /// <summary>Starts a writer process on the database <paramref name="connectionString"/> names.</summary>
-    public static WriterProcess Start(string connectionString, string strategy, int committers, int eventsPerCommit, CommitLedger ledger)
+    /// <summary>Starts a writer process on the log of <paramref name="store"/> (a catalog name) at <paramref name="address"/>.</summary>
+    public static WriterProcess Start(string store, string address, string strategy, int committers, int eventsPerCommit, CommitLedger ledger)
     {
         var start = new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "EventCommitLab.Harness"))
         {
@@ -42,7 +42,7 @@ internal sealed class WriterProcess : IAsyncDisposable
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in new[] { Verb, connectionString, strategy, committers.ToString(System.Globalization.CultureInfo.InvariantCulture), eventsPerCommit.ToString(System.Globalization.CultureInfo.InvariantCulture) })
+        foreach (var argument in new[] { Verb, store, address, strategy, committers.ToString(System.Globalization.CultureInfo.InvariantCulture), eventsPerCommit.ToString(System.Globalization.CultureInfo.InvariantCulture) })
         {
             start.ArgumentList.Add(argument);
         }
@@ -109,15 +109,17 @@ internal sealed class WriterProcess : IAsyncDisposable
     /// <summary>The child's side: commits until killed, each commit's start line flushed before the commit is sent.</summary>
     public static async Task<int> RunChildAsync(IReadOnlyList<string> args)
     {
-        if (args.Count != 4)
+        if (args.Count != 5)
         {
-            throw new ArgumentException($"{Verb} CONNECTION STRATEGY COMMITTERS EVENTS_PER_COMMIT (an internal verb of the faults suite)");
+            throw new ArgumentException($"{Verb} STORE ADDRESS STRATEGY COMMITTERS EVENTS_PER_COMMIT (an internal verb of the faults suite)");
         }
 
-        var store = PostgresEventStore.Open(args[0], "writer process");
-        var strategy = StrategyCatalog.Get(args[1]).Create(store, new CommitStrategyOptions());
+        var registration = StoreCatalog.Get(args[0]);
+        var open = registration.OpenAt ?? throw new ArgumentException($"{Verb}: --store {registration.Name} cannot be opened from another process.");
+        var store = open(args[1]);
+        var strategy = StrategyCatalog.Get(args[2]).Create(store, new CommitStrategyOptions());
         var sample = new SampleEvents();
-        var eventsPerCommit = int.Parse(args[3], System.Globalization.CultureInfo.InvariantCulture);
+        var eventsPerCommit = int.Parse(args[4], System.Globalization.CultureInfo.InvariantCulture);
         var lines = Channel.CreateUnbounded<(string Line, TaskCompletionSource? Flushed)>();
         var output = new StreamWriter(Console.OpenStandardOutput()) { AutoFlush = false };
         var writing = Task.Run(async () =>
@@ -165,7 +167,7 @@ internal sealed class WriterProcess : IAsyncDisposable
             }
         }
 
-        await Task.WhenAll([writing, .. Enumerable.Range(0, int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture)).Select(_ => Task.Run(CommitterAsync))]).ConfigureAwait(false);
+        await Task.WhenAll([writing, .. Enumerable.Range(0, int.Parse(args[3], System.Globalization.CultureInfo.InvariantCulture)).Select(_ => Task.Run(CommitterAsync))]).ConfigureAwait(false);
         return 0;
     }
 

@@ -24,6 +24,9 @@ internal static class StoreCatalog
         All.FirstOrDefault(s => string.Equals(s.Name, name, StringComparison.OrdinalIgnoreCase))
         ?? throw new ArgumentException($"--store: unknown value '{name}'. Valid values: {string.Join(", ", Names)}.");
 
+    /// <summary>The stores whose provider offers <typeparamref name="TPort"/>: the ones a suite that needs it runs on.</summary>
+    public static IEnumerable<string> Offering<TPort>() => All.Where(s => s.Offers<TPort>()).Select(s => s.Name);
+
     /// <summary>The catalog with <paramref name="registration"/> as one more line, for the calling flow of control until disposed.</summary>
     public static IDisposable Including(StoreRegistration registration)
     {

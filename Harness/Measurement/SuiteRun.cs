@@ -76,11 +76,11 @@ internal sealed class SuiteRun : IAsyncDisposable
     /// (and stopped when the run is disposed).
     /// </summary>
     /// <param name="lacking">What the store lacks, as the error line says it (<c>has no DCB log</c>).</param>
-    /// <param name="runsOn">The stores that have it.</param>
-    public T Part<T>(string lacking, string runsOn)
+    /// <remarks>The stores that have it are named from the catalog (<see cref="StoreCatalog.Offering{TPort}"/>).</remarks>
+    public T Part<T>(string lacking)
         where T : class =>
         Provider as T ?? throw new ArgumentException(
-            $"{Verb}: --store {Store.Name} {lacking}; {(_suite is null ? "the main job" : $"the {_suite} suite")} runs on: {runsOn}.");
+            $"{Verb}: --store {Store.Name} {lacking}; {(_suite is null ? "the main job" : $"the {_suite} suite")} runs on: {string.Join(", ", StoreCatalog.Offering<T>())}.");
 
     private string Verb => _suite is null ? "the main job" : LabCommandLine.Suites.Contains(_suite) ? $"suite {_suite}" : _suite;
 

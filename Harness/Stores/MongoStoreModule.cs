@@ -31,7 +31,10 @@ internal static class MongoStoreModule
               "(docker compose -f docker/mongo-replica-set.yml up -d, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0')"
             : null,
         async (o, _, ct) => await MongoStoreProvider.StartAsync(o.StoreSetting<MongoStoreConfiguration>(), ct).ConfigureAwait(false),
-        o => $"write concern {string.Join(", ", o.Durabilities ?? [o.StoreSetting<MongoStoreConfiguration>().WriteConcern])}");
+        o => $"write concern {string.Join(", ", o.Durabilities ?? [o.StoreSetting<MongoStoreConfiguration>().WriteConcern])}")
+    {
+        Provider = typeof(MongoStoreProvider),
+    };
 
     private static HarnessOptions Bind(ParseResult result, HarnessOptions options)
     {

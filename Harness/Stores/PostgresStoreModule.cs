@@ -28,7 +28,11 @@ internal static class PostgresStoreModule
         // The lab starts its own server from the programs every machine of ours has.
         _ => null,
         async (o, log, ct) => await PostgresStoreProvider.StartAsync(o.StoreSetting<PostgresStoreConfiguration>(), line => log($"[postgres] {line}"), ct).ConfigureAwait(false),
-        o => string.Join(", ", o.Durabilities ?? [PostgresDurabilityNames.Of(o.StoreSetting<PostgresStoreConfiguration>().Durability)]));
+        o => string.Join(", ", o.Durabilities ?? [PostgresDurabilityNames.Of(o.StoreSetting<PostgresStoreConfiguration>().Durability)]))
+    {
+        Provider = typeof(PostgresStoreProvider),
+        OpenAt = address => PostgresEventStore.Open(address, "writer process"),
+    };
 
     private static HarnessOptions Bind(ParseResult result, HarnessOptions options)
     {

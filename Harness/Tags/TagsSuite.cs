@@ -40,7 +40,7 @@ internal static class TagsSuite
         ArgumentNullException.ThrowIfNull(console);
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
-        var tagLogs = suite.Part<ITagLogProvider>("cannot build a tag log", "postgres");
+        var tagLogs = suite.Part<ITagLogProvider>("cannot build a tag log");
         var storages = Enum.GetValues<TagStorage>();
         var logs = new List<ITagLog>();
         try

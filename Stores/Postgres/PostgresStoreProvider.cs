@@ -4,6 +4,7 @@ using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Dcb;
+using EventCommitLab.SuitePorts.Faults;
 using EventCommitLab.SuitePorts.Journal;
 using EventCommitLab.SuitePorts.Raw;
 using EventCommitLab.SuitePorts.Tags;
@@ -15,7 +16,7 @@ namespace EventCommitLab.Stores.Postgres;
 /// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
 /// new database, dropped when the store is disposed.
 /// </summary>
-public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider, IDcbLogProvider, IStoreToolEventInserts
+public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider, IDcbLogProvider, IStoreToolEventInserts, IFaultInjectionProvider
 {
     /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
     public const int StorePoolSize = 100;
@@ -273,6 +274,19 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         var options = new PrivatePostgresOptions { BinDirectory = configuration.BinDirectory, Log = log };
         options = configuration.TempRoot is { } root ? options with { TempRoot = root } : options;
         return configuration.RunAsUser is { } user ? options with { RunAsUser = user } : options;
+    }
+
+    public async Task<IFaultTarget> CreateFaultTargetAsync(CancellationToken cancellationToken) =>
+        new PostgresFaultTarget((PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false), this);
+
+    public string? ServerKillUnavailableBecause =>
+        _server is PrivatePostgresServer ? null : "killing the server needs the private PostgreSQL the lab starts; run without --connection";
+
+    public async Task CrashAndRestartServerAsync(CancellationToken cancellationToken)
+    {
+        var server = _server as PrivatePostgresServer ?? throw new InvalidOperationException(ServerKillUnavailableBecause);
+        await server.CrashAndRestartAsync(cancellationToken).ConfigureAwait(false);
+        ForgetAdminConnections();
     }
 
     /// <summary>Drops the administrator's pooled connections, e.g. after the server was restarted under them.</summary>

@@ -74,6 +74,20 @@ public sealed class ProjectBoundaryTests
         Assert.Empty(outside);
     }
 
+    [Fact]
+    public void the_harness_knows_a_store_only_through_its_module_in_the_catalog()
+    {
+        var harness = Path.Combine(RepositoryFolder.Root, "Harness");
+        var modules = Path.Combine(harness, "Stores") + Path.DirectorySeparatorChar;
+
+        var naming = Directory.EnumerateFiles(harness, "*.cs", SearchOption.AllDirectories)
+            .Where(f => !f.StartsWith(modules, StringComparison.Ordinal) && !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .Where(f => File.ReadLines(f).Any(l => l.Contains("EventCommitLab.Stores.", StringComparison.Ordinal)))
+            .Select(Path.GetFileName);
+
+        Assert.Empty(naming);
+    }
+
     private static IEnumerable<string> References(string assembly) =>
         Assembly.Load(assembly).GetReferencedAssemblies().Select(r => r.Name!);
 }

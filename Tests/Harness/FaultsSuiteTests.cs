@@ -31,7 +31,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     [InlineData(FaultKind.CounterAheadOfLog, "BatchingPipeline")]
     public async Task a_strategy_that_claims_durability_loses_doubles_and_alters_nothing_when_the_database_is_hurt_under_load(FaultKind fault, string strategy)
     {
-        var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _own.Provider, CancellationToken.None);
+        var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _own.Provider, "postgres", CancellationToken.None);
 
         Assert.True(result.Failure is null, result.Failure);
         Assert.True(result.FaultsInjected > 0);

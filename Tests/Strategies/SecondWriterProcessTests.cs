@@ -30,8 +30,8 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         }
 
         Assert.True(claims.SafeWithSeveralWriterProcesses);
-        await using (var first = WriterProcess.Start(store.ConnectionString, strategy, 10, 3, ledger))
-        await using (var second = WriterProcess.Start(store.ConnectionString, strategy, 10, 3, ledger))
+        await using (var first = WriterProcess.Start("postgres", store.ConnectionString, strategy, 10, 3, ledger))
+        await using (var second = WriterProcess.Start("postgres", store.ConnectionString, strategy, 10, 3, ledger))
         {
             await first.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
             await second.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
