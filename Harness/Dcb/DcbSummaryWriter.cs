@@ -24,19 +24,23 @@ public static class DcbSummaryWriter
             string.Create(Invariant, $"{s.Rounds} rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, interleaved (appenders rotated per round), after one unmeasured Append window per appender at each client count; seed {s.Seed}"));
 
         md.AppendLine("## How each appender keeps the condition").AppendLine();
-        md.AppendLine("| Appender | Mechanism |").AppendLine("| --- | --- |");
+        var mechanisms = new MarkdownTable().Left("Appender", "Mechanism");
         foreach (var (appender, mechanism) in run.Mechanisms)
         {
-            md.AppendLine(Invariant, $"| {appender} | {mechanism} |");
+            mechanisms.Row($"{appender}", $"{mechanism}");
         }
+
+        mechanisms.WriteTo(md);
 
         md.AppendLine().AppendLine("## Datasets").AppendLine();
         md.AppendLine("Generated from the seed (the same events on every run), loaded with binary `COPY` into each appender's own log, with the conflict workloads' seed events after them.").AppendLine();
-        md.AppendLine("| Size | Courses | Students | Enrollments | Events | Load |").AppendLine("| --- | ---: | ---: | ---: | ---: | ---: |");
+        var loads = new MarkdownTable().Left("Size").Right("Courses", "Students", "Enrollments", "Events", "Load");
         foreach (var load in run.Loads)
         {
-            md.AppendLine(Invariant, $"| {load.Size} | {load.Counts.Courses:N0} | {load.Counts.Students:N0} | {load.Counts.Enrollments:N0} | {load.Counts.Events:N0} | {load.Took.TotalMilliseconds:N0} ms |");
+            loads.Row($"{load.Size}", $"{load.Counts.Courses:N0}", $"{load.Counts.Students:N0}", $"{load.Counts.Enrollments:N0}", $"{load.Counts.Events:N0}", $"{load.Took.TotalMilliseconds:N0} ms");
         }
+
+        loads.WriteTo(md);
 
         md.AppendLine().AppendLine("## Appends").AppendLine();
         md.AppendLine("**Appends/s** is the median over the rounds with its 95% interval (Harrell-Davis, Maritz-Jarrett); for the conflict workloads every append is refused, " +
@@ -47,30 +51,21 @@ public static class DcbSummaryWriter
             foreach (var events in s.EventsPerAppend)
             {
                 md.AppendLine(Invariant, $"### {size.Name}, {events} event{(events == 1 ? "" : "s")} per append").AppendLine();
-                md.Append("| Workload | Clients |");
-                foreach (var appender in s.Appenders)
-                {
-                    md.Append(Invariant, $" {appender} appends/s [95%] | p50 / p95 / p99 | retries | alloc |");
-                }
-
-                md.AppendLine().Append("| --- | ---: |").Append(string.Concat(Enumerable.Repeat(" ---: | ---: | ---: | ---: |", s.Appenders.Count))).AppendLine();
+                var appends = new MarkdownTable().Left("Workload").Right(["Clients", .. s.Appenders.SelectMany(a => new[] { $"{a} appends/s [95%]", "p50 / p95 / p99", "retries", "alloc" })]);
                 foreach (var workload in s.Workloads)
                 {
                     foreach (var clients in s.Clients)
                     {
-                        md.Append(Invariant, $"| {workload.Name} | {clients} |");
-                        foreach (var appender in s.Appenders)
+                        appends.Row([$"{workload.Name}", $"{clients}", .. s.Appenders.SelectMany(appender =>
                         {
                             var cell = run.Cells.FirstOrDefault(c => c.Size == size.Name && c.EventsPerAppend == events && c.Workload == workload && c.Clients == clients && c.Appender == appender);
-                            md.Append(cell is null ? " | | | |" : string.Create(Invariant,
-                                $" {Rate(cell.OperationsPerSecond)} | {Latency(cell.Latency)} | {cell.RetriesPerOperation:0.###} | {cell.AllocatedBytesPerOperation / 1024:N1} KiB |"));
-                        }
-
-                        md.AppendLine();
+                            return cell is null ? new FormattableString?[4]
+                                : [$"{Rate(cell.OperationsPerSecond)}", $"{Latency(cell.Latency)}", $"{cell.RetriesPerOperation:0.###}", $"{cell.AllocatedBytesPerOperation / 1024:N1} KiB"];
+                        })]);
                     }
                 }
 
-                md.AppendLine();
+                appends.WriteTo(md).AppendLine();
             }
         }
 
@@ -78,11 +73,13 @@ public static class DcbSummaryWriter
         md.AppendLine("## Read back from the database").AppendLine();
         md.AppendLine("Each log was read back after the run and held against what each caller was told: every append told \"written\" is there once, whole and in order; " +
             "nothing of a refused append is there; nothing nobody was told about; no fresh student's condition failed; no conflicting append was written.").AppendLine();
-        md.AppendLine("| Size | Appender | Appends | Ended in an error | Events read back | Violations |").AppendLine("| --- | --- | ---: | ---: | ---: | --- |");
+        var readBack = new MarkdownTable().Left("Size", "Appender").Right("Appends", "Ended in an error", "Events read back").Left("Violations");
         foreach (var v in run.Verifications)
         {
-            md.AppendLine(Invariant, $"| {v.Size} | {v.Appender} | {v.Appends:N0} | {v.Errors:N0} | {v.EventsRead:N0} | {(v.Clean ? "none" : string.Join("; ", v.Violations))} |");
+            readBack.Row($"{v.Size}", $"{v.Appender}", $"{v.Appends:N0}", $"{v.Errors:N0}", $"{v.EventsRead:N0}", $"{(v.Clean ? "none" : string.Join("; ", v.Violations))}");
         }
+
+        readBack.WriteTo(md);
 
         md.AppendLine().AppendLine("Charts: `charts/appends-per-second-SIZE-EVENTS.svg`: appends/s against clients, one line per appender and workload (Append, AppendIf).");
         return md.ToString();
@@ -118,12 +115,15 @@ public static class DcbSummaryWriter
         md.AppendLine("## Goals").AppendLine();
         md.AppendLine(string.Create(Invariant, $"C1: the condition costs at most 10%: AppendIf (no conflict) / Append >= {DcbGoals.ConditionKeeps} at the most clients, paired by round. ") +
             string.Create(Invariant, $"C2: conditional appends scale: AppendIf events/s at the most clients >= {DcbGoals.ScalesBy}x those at one client. **Met** when the whole interval is on the goal's side, **not met** when the whole of it is on the other, else undecided.")).AppendLine();
-        md.AppendLine("| Goal | Appender | Ratio | 95% interval | Target | Verdict |").AppendLine("| --- | --- | ---: | --- | ---: | --- |");
+        var goals = new MarkdownTable().Left("Goal", "Appender").Right("Ratio").Left("95% interval").Right("Target").Left("Verdict");
         foreach (var goal in run.Goals)
         {
-            md.AppendLine(string.Create(Invariant, $"| {goal.Id}: {goal.Description} | {goal.Strategy} | {(goal.Ratio is null ? "-" : goal.Ratio.Estimate.ToString("0.###", Invariant))} | ") +
-                string.Create(Invariant, $"{(goal.Ratio is { HasBounds: true } r ? string.Create(Invariant, $"{r.Lower:0.###} to {r.Upper:0.###}") : "none")} | >= {goal.Target:0.##} | {PipelineGoalsWriter.Verdict(goal.Verdict)} |"));
+            goals.Row(
+                $"{goal.Id}: {goal.Description}", $"{goal.Strategy}", goal.Ratio is null ? (FormattableString)$"-" : $"{goal.Ratio.Estimate:0.###}",
+                goal.Ratio is { HasBounds: true } r ? (FormattableString)$"{r.Lower:0.###} to {r.Upper:0.###}" : $"none", $">= {goal.Target:0.##}", $"{PipelineGoalsWriter.Verdict(goal.Verdict)}");
         }
+
+        goals.WriteTo(md);
 
         md.AppendLine();
         var most = run.Settings.Clients.Max();

@@ -29,17 +29,21 @@ public static class FaultsSummaryWriter
         foreach (var fault in cases.GroupBy(c => c.Fault))
         {
             md.AppendLine(Invariant, $"## {Title(fault.Key)}").AppendLine();
-            md.AppendLine("| Strategy | Faults | Commits | Acknowledged | Failed | Conflicts | Unknown (in log) | Lost answers settled: written / not | Lost | Duplicated | Altered | Told failed, written | Gaps | Verifier | Longest stall |");
-            md.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
+            var table = new MarkdownTable().Left("Strategy")
+                .Right("Faults", "Commits", "Acknowledged", "Failed", "Conflicts", "Unknown (in log)", "Lost answers settled: written / not", "Lost", "Duplicated", "Altered", "Told failed, written", "Gaps")
+                .Left("Verifier").Right("Longest stall");
             foreach (var c in fault)
             {
-                md.AppendLine(Invariant,
-                    $"| {c.Strategy} | {c.FaultsInjected} | {c.Commits:N0} | {c.Acknowledged:N0} | {c.Failed:N0} | {c.Conflicts:N0} | {c.Unknown:N0} ({c.UnknownInLog:N0}) | {c.LostAnswersWritten:N0} / {c.LostAnswersNotWritten:N0} | " +
-                    $"{Bold(c.Count(ViolationKind.LostEvents))} | {Bold(c.Count(ViolationKind.UnexpectedEvents) + c.Count(ViolationKind.DuplicateSequenceNumber))} | " +
-                    $"{Bold(c.Count(ViolationKind.AlteredEvent) + c.Count(ViolationKind.ReorderedEvents) + c.Count(ViolationKind.AcknowledgementMismatch))} | " +
-                    $"{Bold(c.Count(ViolationKind.FailedCommitWritten))} | {c.Count(ViolationKind.SequenceGap)}{(c.Claims.GapFreeSequence ? " (claimed gap-free)" : "")} | " +
-                    $"{Verdict(c)} | {(c.LongestStall is { } t ? $"{t.TotalSeconds:0.00} s" : "-")} |");
+                table.Row(
+                    $"{c.Strategy}", $"{c.FaultsInjected}", $"{c.Commits:N0}", $"{c.Acknowledged:N0}", $"{c.Failed:N0}", $"{c.Conflicts:N0}", $"{c.Unknown:N0} ({c.UnknownInLog:N0})",
+                    $"{c.LostAnswersWritten:N0} / {c.LostAnswersNotWritten:N0}", $"{Bold(c.Count(ViolationKind.LostEvents))}",
+                    $"{Bold(c.Count(ViolationKind.UnexpectedEvents) + c.Count(ViolationKind.DuplicateSequenceNumber))}",
+                    $"{Bold(c.Count(ViolationKind.AlteredEvent) + c.Count(ViolationKind.ReorderedEvents) + c.Count(ViolationKind.AcknowledgementMismatch))}",
+                    $"{Bold(c.Count(ViolationKind.FailedCommitWritten))}", $"{c.Count(ViolationKind.SequenceGap)}{(c.Claims.GapFreeSequence ? " (claimed gap-free)" : "")}",
+                    $"{Verdict(c)}", c.LongestStall is { } t ? (FormattableString)$"{t.TotalSeconds:0.00} s" : $"-");
             }
+
+            table.WriteTo(md);
 
             md.AppendLine();
             foreach (var c in fault.Where(c => c.FirstFailureCause is not null))
@@ -55,17 +59,18 @@ public static class FaultsSummaryWriter
             md.AppendLine(Invariant, $"## Soak: {FaultsRunner.SoakCommitters} committers for {FaultsRunner.SoakFor.TotalSeconds:0} s, no fault").AppendLine();
             md.AppendLine("The working set is the whole process's: the strategy, the committers, and the harness's ledger (a fingerprint of every event committed). " +
                 "Events/s is acknowledged events over the soak's length.").AppendLine();
-            md.AppendLine("| Strategy | Commits | Acknowledged | Not acknowledged | Events/s | Peak working set | Unobserved task exceptions | Longest stall | Verifier |");
-            md.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+            var table = new MarkdownTable().Left("Strategy").Right("Commits", "Acknowledged", "Not acknowledged", "Events/s", "Peak working set", "Unobserved task exceptions", "Longest stall").Left("Verifier");
             foreach (var s in soaks)
             {
                 var verdict = s.Failure is not null ? $"not checked: {Escape(s.Failure)}"
                     : s.Verification.Passed ? "clean"
                     : "**FAILED**: " + string.Join(", ", s.Verification.Violations.Where(v => v.IsFailure).Select(v => $"{v.Kind} x{v.Count}"));
-                md.AppendLine(Invariant,
-                    $"| {s.Strategy} | {s.Commits:N0} | {s.Acknowledged:N0} | {Bold((int)s.Failed)} | {s.Acknowledged * FaultsRunner.EventsPerCommit / s.Duration.TotalSeconds:N0} | " +
-                    $"{s.PeakWorkingSetBytes / 1048576.0:N0} MiB | {Bold(s.UnobservedTaskExceptions)} | {(s.LongestStall is { } t ? $"{t.TotalSeconds:0.00} s" : "-")} | {verdict} |");
+                table.Row(
+                    $"{s.Strategy}", $"{s.Commits:N0}", $"{s.Acknowledged:N0}", $"{Bold((int)s.Failed)}", $"{s.Acknowledged * FaultsRunner.EventsPerCommit / s.Duration.TotalSeconds:N0}",
+                    $"{s.PeakWorkingSetBytes / 1048576.0:N0} MiB", $"{Bold(s.UnobservedTaskExceptions)}", s.LongestStall is { } t ? (FormattableString)$"{t.TotalSeconds:0.00} s" : $"-", $"{verdict}");
             }
+
+            table.WriteTo(md);
 
             md.AppendLine();
             foreach (var s in soaks.Where(s => s.FirstFailureCause is not null))

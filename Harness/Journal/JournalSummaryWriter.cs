@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Journal;
@@ -26,24 +27,15 @@ public static class JournalSummaryWriter
             "Group rows count every actor's messages. ").AppendLine(
             $"The last two columns quote {OriginalJournalFigures.Source}: Akka.Persistence.Sql in the peer's TagTable mode and the older Akka.Persistence.PostgreSql journal, " +
             "10 000 messages on a 12-core machine: for the shape of each curve only, never as a figure to hold ours against.").AppendLine();
-        md.Append("| Test | Messages |");
-        foreach (var contender in run.Contenders)
-        {
-            md.Append(Invariant, $" {contender} |");
-        }
-
-        md.AppendLine(" Original: Akka.Persistence.Sql (PG 15) | Original: Akka.Persistence.PostgreSql (PG 15) |");
-        md.Append("| --- | ---: |").Append(string.Concat(Enumerable.Repeat(" ---: |", run.Contenders.Count))).AppendLine(" ---: | ---: |");
+        var table = new MarkdownTable().Left("Test").Right(["Messages", .. run.Contenders, "Original: Akka.Persistence.Sql (PG 15)", "Original: Akka.Persistence.PostgreSql (PG 15)"]);
         foreach (var workload in run.Workloads)
         {
-            md.Append(Invariant, $"| {workload.Name} | {workload.Actors} x {workload.MessagesPerActor:N0} |");
-            foreach (var contender in run.Contenders)
-            {
-                md.Append(' ').Append(Figure(run.Cell(workload.Name, contender))).Append(" |");
-            }
-
-            md.AppendLine(Invariant, $" {workload.Original.SqlTagTable:N0} | {workload.Original.PostgreSqlPlugin:N0} |");
+            table.Row([
+                $"{workload.Name}", $"{workload.Actors} x {workload.MessagesPerActor:N0}", .. run.Contenders.Select(contender => (FormattableString)$"{Figure(run.Cell(workload.Name, contender))}"),
+                $"{workload.Original.SqlTagTable:N0}", $"{workload.Original.PostgreSqlPlugin:N0}"]);
         }
+
+        table.WriteTo(md);
 
         md.AppendLine();
         md.AppendLine("Recovery reads the same rows whatever strategy wrote them: the lab's recovery rows have one column, the log read by stream " +
@@ -74,13 +66,16 @@ public static class JournalSummaryWriter
     private static void AppendGoals(StringBuilder md, IReadOnlyList<PipelineGoal> goals)
     {
         md.AppendLine("## Goals").AppendLine();
-        md.AppendLine("| Goal | Ratio (median of per-iteration ratios) | 95% interval | Target | Verdict |").AppendLine("| --- | ---: | --- | ---: | --- |");
+        var table = new MarkdownTable().Left("Goal").Right("Ratio (median of per-iteration ratios)").Left("95% interval").Right("Target").Left("Verdict");
         foreach (var goal in goals)
         {
             var ratio = goal.Ratio;
-            md.AppendLine(Invariant,
-                $"| {goal.Description} | {(ratio is null ? "" : ratio.Estimate.ToString("0.00", Invariant))} | {(ratio is { HasBounds: true } r ? $"[{r.Lower:0.00}, {r.Upper:0.00}]" : "")} | >= {goal.Target:0.#}x | {goal.Verdict} |");
+            table.Row(
+                $"{goal.Description}", ratio is null ? null : (FormattableString)$"{ratio.Estimate:0.00}", ratio is { HasBounds: true } r ? (FormattableString)$"[{r.Lower:0.00}, {r.Upper:0.00}]" : null,
+                $">= {goal.Target:0.#}x", $"{goal.Verdict}");
         }
+
+        table.WriteTo(md);
 
         md.AppendLine();
     }
@@ -98,16 +93,18 @@ public static class JournalSummaryWriter
             return;
         }
 
-        md.AppendLine("| Test | Contender | What happened |").AppendLine("| --- | --- | --- |");
+        var table = new MarkdownTable().Left("Test", "Contender", "What happened");
         foreach (var cell in failed)
         {
-            md.AppendLine(Invariant, $"| {cell.Workload} | {cell.Contender} | ⚠ {cell.Failure} ({cell.Samples.Count} measured iterations completed before) |");
+            table.Row($"{cell.Workload}", $"{cell.Contender}", $"⚠ {cell.Failure} ({cell.Samples.Count} measured iterations completed before)");
         }
 
         foreach (var cell in broken)
         {
-            md.AppendLine(Invariant, $"| {cell.Workload} | {cell.Contender} | BROKEN: {string.Join("; ", cell.Broken.Take(3))}{(cell.Broken.Count > 3 ? $" (+{cell.Broken.Count - 3})" : "")} |");
+            table.Row($"{cell.Workload}", $"{cell.Contender}", $"BROKEN: {string.Join("; ", cell.Broken.Take(3))}{(cell.Broken.Count > 3 ? $" (+{cell.Broken.Count - 3})" : "")}");
         }
+
+        table.WriteTo(md);
 
         md.AppendLine();
     }

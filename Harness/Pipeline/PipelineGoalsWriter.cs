@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Harness.Pipeline;
@@ -24,15 +25,15 @@ public static class PipelineGoalsWriter
         md.AppendLine("and **undecided** when it straddles the target. Ratios of two contenders of one cell are paired round by round;");
         md.AppendLine("ratios across two cells take [low / high, high / low] of the two medians' intervals, which is wider.");
         md.AppendLine();
-        md.AppendLine("| goal | strategy | ratio | interval | target | verdict | note |");
-        md.AppendLine("| --- | --- | ---: | --- | --- | --- | --- |");
+        var table = new MarkdownTable().Left("goal", "strategy").Right("ratio").Left("interval", "target", "verdict", "note");
         foreach (var goal in goals)
         {
-            md.AppendLine(CultureInfo.InvariantCulture,
-                $"| {goal.Id}: {goal.Description} | {goal.Strategy} | {Ratio(goal.Ratio)} | {Bounds(goal.Ratio)} | {(goal.AtLeast ? ">=" : "<=")} {goal.Target:0.##} | {Verdict(goal.Verdict)} | {goal.Note} |");
+            table.Row(
+                $"{goal.Id}: {goal.Description}", $"{goal.Strategy}", $"{Ratio(goal.Ratio)}", $"{Bounds(goal.Ratio)}", $"{(goal.AtLeast ? ">=" : "<=")} {goal.Target:0.##}",
+                $"{Verdict(goal.Verdict)}", $"{goal.Note}");
         }
 
-        md.AppendLine();
+        table.WriteTo(md).AppendLine();
         foreach (var strategy in goals.Select(g => g.Strategy).Distinct())
         {
             var own = goals.Where(g => g.Strategy == strategy).ToArray();

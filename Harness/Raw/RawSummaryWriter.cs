@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.SuitePorts.Ceiling;
 
@@ -19,15 +20,17 @@ public static class RawSummaryWriter
         md.Append(Invariant, $"Each phase is timed in {RawSuiteSettings.Slices} consecutive slices: ").AppendLine(
             "**rows/s** is the median of the slices' rates with its 95% interval (Harrell-Davis median, Maritz-Jarrett interval); **overall** is all rows over the phase's whole time. Latency is each operation's own " +
             "time in the client (HDR histogram). Every read checked that its row was there, every scan that it read every row.").AppendLine();
-        md.AppendLine("| Phase | What | Operations | Rows | Time | Rows/s (median of slices) | 95% interval | Overall rows/s | p50 ms | p95 ms | p99 ms | max ms |");
-        md.AppendLine("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |");
+        var phases = new MarkdownTable().Left("Phase", "What").Right("Operations", "Rows", "Time", "Rows/s (median of slices)").Left("95% interval")
+            .Right("Overall rows/s", "p50 ms", "p95 ms", "p99 ms", "max ms");
         foreach (var phase in run.Phases)
         {
             var latency = phase.Latency;
-            md.AppendLine(Invariant,
-                $"| {phase.Phase} | {phase.Description} | {phase.Operations:N0} | {phase.Rows:N0} | {phase.Elapsed.TotalSeconds:0.0} s | {phase.RowsPerSecond.Estimate:N0} | {Bounds(phase.RowsPerSecond)} | " +
-                $"{phase.OverallRowsPerSecond:N0} | {Ms(latency?.P50Ms)} | {Ms(latency?.P95Ms)} | {Ms(latency?.P99Ms)} | {Ms(latency?.MaxMs)} |");
+            phases.Row(
+                $"{phase.Phase}", $"{phase.Description}", $"{phase.Operations:N0}", $"{phase.Rows:N0}", $"{phase.Elapsed.TotalSeconds:0.0} s", $"{phase.RowsPerSecond.Estimate:N0}",
+                $"{Bounds(phase.RowsPerSecond)}", $"{phase.OverallRowsPerSecond:N0}", Ms(latency?.P50Ms), Ms(latency?.P95Ms), Ms(latency?.P99Ms), Ms(latency?.MaxMs));
         }
+
+        phases.WriteTo(md);
 
         md.AppendLine();
         var durable = run.Phases.FirstOrDefault(p => p.Phase == "insert, durable");
@@ -47,27 +50,27 @@ public static class RawSummaryWriter
         }
 
         md.AppendLine(Invariant, $"The same statement on the same table shape, in a database of its own, for {run.Settings.StoreToolFor.TotalSeconds:0} s per durability.").AppendLine();
-        md.AppendLine("| Durability | Tool | Inserts | Inserts/s (its figure) | The lab's client (median) | Lab / tool | How it ran |");
-        md.AppendLine("| --- | --- | ---: | ---: | ---: | ---: | --- |");
-        Tool(md, "durable", run.ToolDurable, durable);
-        Tool(md, "lazy flush", run.ToolLazy, lazy);
+        var tools = new MarkdownTable().Left("Durability", "Tool").Right("Inserts", "Inserts/s (its figure)", "The lab's client (median)", "Lab / tool").Left("How it ran");
+        Tool(tools, "durable", run.ToolDurable, durable);
+        Tool(tools, "lazy flush", run.ToolLazy, lazy);
+        tools.WriteTo(md);
         return md.ToString();
     }
 
-    private static void Tool(StringBuilder md, string durability, StoreToolInsertRate? tool, RawPhaseResult? lab)
+    private static void Tool(MarkdownTable tools, string durability, StoreToolInsertRate? tool, RawPhaseResult? lab)
     {
         if (tool is null)
         {
             return;
         }
 
-        md.AppendLine(Invariant,
-            $"| {durability} | {tool.Tool} | {tool.Inserts:N0} | {tool.PerSecond:N0} | {(lab is null ? "" : lab.RowsPerSecond.Estimate.ToString("N0", Invariant))} | " +
-            $"{(lab is null ? "" : (lab.RowsPerSecond.Estimate / tool.PerSecond).ToString("0.00", Invariant))} | `{tool.CommandLine}` |");
+        tools.Row(
+            $"{durability}", $"{tool.Tool}", $"{tool.Inserts:N0}", $"{tool.PerSecond:N0}", lab is null ? null : (FormattableString)$"{lab.RowsPerSecond.Estimate:N0}",
+            lab is null ? null : (FormattableString)$"{lab.RowsPerSecond.Estimate / tool.PerSecond:0.00}", $"`{tool.CommandLine}`");
     }
 
     private static string Bounds(Interval interval) =>
         interval.HasBounds ? string.Create(Invariant, $"{interval.Lower:N0} to {interval.Upper:N0}") : $"none ({interval.Samples} slices)";
 
-    private static string Ms(double? value) => value is { } v ? v.ToString("0.###", Invariant) : "";
+    private static FormattableString? Ms(double? value) => value is { } v ? (FormattableString)$"{v:0.###}" : null;
 }

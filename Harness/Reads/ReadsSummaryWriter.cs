@@ -29,23 +29,28 @@ public static class ReadsSummaryWriter
         md.AppendLine(string.Create(Invariant, $"- **ReadWhileWriting**: Read while {s.Background} writers append one event at a time through the group commit (their appends/s in the last column)."));
         md.AppendLine(string.Create(Invariant, $"- **Append** / **AppendWhileReading**: one-event appends through the group commit for {s.Window.TotalMilliseconds:0} ms, alone and while {s.Background} unthrottled readers read (their events/s in the last column)."));
         md.AppendLine().AppendLine("Figures are medians over the rounds with their 95% intervals (Harrell-Davis, Maritz-Jarrett); p50 / p95 / p99 over every operation, in ms; alloc is the whole process's allocation per operation.").AppendLine();
-        md.AppendLine("| Workload | Clients | ops/s [95%] | events/s [95%] | p50 / p95 / p99 | alloc | background |").AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+        var cells = new MarkdownTable().Left("Workload").Right("Clients", "ops/s [95%]", "events/s [95%]", "p50 / p95 / p99", "alloc", "background");
         foreach (var workload in Enum.GetValues<ReadsWorkload>())
         {
             foreach (var cell in run.Cells.Where(c => c.Workload == workload).OrderBy(c => c.Clients))
             {
-                md.AppendLine(string.Create(Invariant, $"| {workload} | {cell.Clients} | {Rate(cell.OperationsPerSecond)} | {Rate(cell.EventsPerSecond)} | ") +
-                    string.Create(Invariant, $"{LatencyText.Of(cell.Latency)} | {cell.AllocatedBytesPerOperation / 1024:N1} KiB | {(cell.Background is { } b ? Rate(b) : "")} |"));
+                cells.Row(
+                    $"{workload}", $"{cell.Clients}", $"{Rate(cell.OperationsPerSecond)}", $"{Rate(cell.EventsPerSecond)}", $"{LatencyText.Of(cell.Latency)}",
+                    $"{cell.AllocatedBytesPerOperation / 1024:N1} KiB", $"{(cell.Background is { } b ? Rate(b) : "")}");
             }
         }
 
+        cells.WriteTo(md);
+
         md.AppendLine().AppendLine("## Reading and writing together").AppendLine();
         md.AppendLine("Each ratio is paired by round (the two rows ran one after the other in each round): below 1, the other load took that share away.").AppendLine();
-        md.AppendLine("| Clients | Read events/s while writing / alone | Appends/s while reading / alone |").AppendLine("| ---: | ---: | ---: |");
+        var together = new MarkdownTable().Right("Clients", "Read events/s while writing / alone", "Appends/s while reading / alone");
         foreach (var clients in s.Readers)
         {
-            md.AppendLine(string.Create(Invariant, $"| {clients} | {Ratio(run, ReadsWorkload.ReadWhileWriting, ReadsWorkload.Read, clients)} | {Ratio(run, ReadsWorkload.AppendWhileReading, ReadsWorkload.Append, clients)} |"));
+            together.Row($"{clients}", $"{Ratio(run, ReadsWorkload.ReadWhileWriting, ReadsWorkload.Read, clients)}", $"{Ratio(run, ReadsWorkload.AppendWhileReading, ReadsWorkload.Append, clients)}");
         }
+
+        together.WriteTo(md);
 
         md.AppendLine().AppendLine("## Checks").AppendLine();
         var throttled = run.Cells.Where(c => c.Workload == ReadsWorkload.ReadThrottled && c.FastestReader is not null).ToArray();

@@ -41,24 +41,24 @@ internal static class ContentionView
         {
             var cell = row.Key;
             md.AppendLine(Invariant, $"### {(cell.Load == LoadKind.Waves ? "Waves" : "Sustained load")} · {cell.Method} · {cell.NumberOfEvents} event{(cell.NumberOfEvents == 1 ? "" : "s")} per command, {cell.Committers}").AppendLine();
-            md.AppendLine($"| Strategy | Events/s [95%] | Alone | Conflicts / commit | Retries / commit | Given up | Wasted | Commits per batch (alone) | {LatencyText.Header} ms (alone) | Versions checked |");
-            md.AppendLine("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+            var table = new MarkdownTable().Left("Strategy")
+                .Right("Events/s [95%]", "Alone", "Conflicts / commit", "Retries / commit", "Given up", "Wasted", "Commits per batch (alone)", $"{LatencyText.Header} ms (alone)", "Versions checked");
             foreach (var c in row.OrderByDescending(c => c.EventsPerSecond?.Estimate ?? -1))
             {
                 var alone = record.Cases.FirstOrDefault(x => x.Cell == cell with { Aggregates = null } && x.Contender == c.Contender);
                 if (c.Failure is not null || c.Contention is not { } k)
                 {
-                    md.AppendLine(Invariant, $"| {c.Contender} | failed: {Escape(c.Failure ?? "no figures")} | {VerdictText.Rate(alone?.EventsPerSecond)} | - | - | - | - | - | - | - |");
+                    table.Row($"{c.Contender}", $"failed: {c.Failure ?? "no figures"}", $"{VerdictText.Rate(alone?.EventsPerSecond)}", $"-", $"-", $"-", $"-", $"-", $"-", $"-");
                     continue;
                 }
 
-                md.AppendLine(string.Create(Invariant,
-                    $"| {c.Contender} | {VerdictText.Rate(c.EventsPerSecond)} | {VerdictText.Rate(alone?.EventsPerSecond)} | {k.ConflictsPerCommit:0.00} | {k.RetriesPerCommit:0.00} | " +
-                    $"{k.GivenUp:N0} of {k.Committed + k.GivenUp:N0} | {k.WastedPerCommittedEvent:0.00} | {Batch(c.Batches)} ({Batch(alone?.Batches)}) | " +
-                    $"{LatencyText.Of(c.CommitLatency ?? c.GroupLatency)} ({LatencyText.Of(alone?.CommitLatency ?? alone?.GroupLatency)}) | {Checked(c)} |"));
+                table.Row(
+                    $"{c.Contender}", $"{VerdictText.Rate(c.EventsPerSecond)}", $"{VerdictText.Rate(alone?.EventsPerSecond)}", $"{k.ConflictsPerCommit:0.00}", $"{k.RetriesPerCommit:0.00}",
+                    $"{k.GivenUp:N0} of {k.Committed + k.GivenUp:N0}", $"{k.WastedPerCommittedEvent:0.00}", $"{Batch(c.Batches)} ({Batch(alone?.Batches)})",
+                    $"{LatencyText.Of(c.CommitLatency ?? c.GroupLatency)} ({LatencyText.Of(alone?.CommitLatency ?? alone?.GroupLatency)})", $"{Checked(c)}");
             }
 
-            md.AppendLine();
+            table.WriteTo(md).AppendLine();
         }
 
         return md.ToString();
@@ -71,6 +71,4 @@ internal static class ContentionView
         : c.Verification is { Checked: VerificationKind.Verifier } v
             ? string.Create(Invariant, $"{v.AggregateCommitsChecked:N0}{(v.Passed ? "" : ", **FAILED**")}")
             : "not checked";
-
-    private static string Escape(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
 }

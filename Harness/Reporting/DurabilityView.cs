@@ -50,29 +50,27 @@ internal static class DurabilityView
             var changed = judged.Count(g => Change(profile, g) == "**yes**");
             var tied = judged.Count(g => Change(profile, g) == "within ties");
             md.AppendLine(Invariant, $"### {profile.Title}: the choice changes in {changed} of {judged.Length} rows{(tied > 0 ? $" (and within ties in {tied})" : "")}").AppendLine();
-            md.Append("| Load · method | Events x committers |");
+            var table = new MarkdownTable().Left("Load · method", "Events x committers");
             foreach (var d in durabilities)
             {
-                md.Append(Invariant, $" Choice, {d} | × current |");
+                table.Left($"Choice, {d}").Right("× current");
             }
 
-            md.AppendLine(Invariant, $" Changes | Ceiling events/s ({string.Join(" / ", durabilities)}) | {durabilities[^1]} / {durabilities[0]} |");
-            md.Append("| --- | --- |").Append(string.Concat(durabilities.Select(_ => " --- | ---: |"))).AppendLine(" --- | ---: | ---: |");
+            table.Left("Changes").Right($"Ceiling events/s ({string.Join(" / ", durabilities)})", $"{durabilities[^1]} / {durabilities[0]}");
             foreach (var row in judged)
             {
                 var byDurability = durabilities.Select(d => row.FirstOrDefault(v => v.Durability == d)).ToArray();
-                md.Append(Invariant, $"| {row.Key.Load.ToString().ToLowerInvariant()} · {row.Key.Method} | {row.Key.Shape} |");
-                foreach (var verdict in byDurability)
-                {
-                    md.Append(verdict?.For(profile.Id) is { } v ? $" {Choice(v)} | {Factor(record, verdict.Cell, v.Recommended)} |" : " - | - |");
-                }
-
                 var ceilings = byDurability.Select(v => v?.Ceiling?.Estimate).ToArray();
-                var moved = ceilings[0] is > 0 && ceilings[^1] is { } last ? string.Create(Invariant, $"{last / ceilings[0]!.Value:0.00}") : "-";
-                md.AppendLine(Invariant, $" {Change(profile, row)} | {string.Join(" / ", byDurability.Select(v => VerdictText.Rate(v?.Ceiling)))} | {moved} |");
+                table.Row([
+                    $"{row.Key.Load.ToString().ToLowerInvariant()} · {row.Key.Method}", $"{row.Key.Shape}",
+                    .. byDurability.SelectMany(verdict => verdict?.For(profile.Id) is { } v
+                        ? new FormattableString[] { $"{Choice(v)}", $"{Factor(record, verdict.Cell, v.Recommended)}" }
+                        : [$"-", $"-"]),
+                    $"{Change(profile, row)}", $"{string.Join(" / ", byDurability.Select(v => VerdictText.Rate(v?.Ceiling)))}",
+                    ceilings[0] is > 0 && ceilings[^1] is { } last ? (FormattableString)$"{last / ceilings[0]!.Value:0.00}" : $"-"]);
             }
 
-            md.AppendLine();
+            table.WriteTo(md).AppendLine();
         }
 
         return md.ToString();

@@ -31,14 +31,13 @@ public static class ResultsIndex
             "*Source*: the commit the run was built from, from its record; runs whose suite wrote only a page have none here (their page names it).").AppendLine();
         md.AppendLine(string.Create(CultureInfo.InvariantCulture, $"{runs.Length} runs, {runs.Count(r => r.Current)} current."));
         md.AppendLine();
-        md.AppendLine("| Run | Kind | Source | Page | Status |");
-        md.AppendLine("| --- | --- | --- | --- | --- |");
+        var table = new MarkdownTable().Left("Run", "Kind", "Source", "Page", "Status");
         foreach (var run in runs)
         {
-            md.AppendLine($"| [{run.Name}]({run.Name}/{run.Page}) | {run.Kind} | {run.Source ?? "-"} | {Escape(run.Title)} | {(run.Current ? "**current**" : "superseded")} |");
+            table.Row($"[{run.Name}]({run.Name}/{run.Page})", $"{run.Kind}", $"{run.Source ?? "-"}", $"{run.Title}", $"{(run.Current ? "**current**" : "superseded")}");
         }
 
-        return md.ToString();
+        return table.WriteTo(md).ToString();
     }
 
     private static IndexEntry Entry(string folder, string readme)
@@ -86,8 +85,6 @@ public static class ResultsIndex
         var path = Path.Combine(folder, page);
         return File.Exists(path) ? File.ReadLines(path).FirstOrDefault(l => l.StartsWith("# ", StringComparison.Ordinal))?[2..] ?? page : "(no page)";
     }
-
-    private static string Escape(string text) => text.Replace("|", "\\|", StringComparison.Ordinal);
 
     private sealed record IndexEntry(string Name, string Kind, string? Source, string Page, string Title, bool Current);
 }

@@ -43,13 +43,15 @@ public static class RunComparer
             var differences = verdicts.SelectMany(v => v.Differences).ToArray();
             if (differences.Length > 0)
             {
-                md.AppendLine("| Profile | Load | Method | Events | Concurrent | Old verdict | New verdict | Conflict |").AppendLine("| --- | --- | --- | ---: | ---: | --- | --- | --- |");
+                var table = new MarkdownTable().Left("Profile", "Load", "Method").Right("Events", "Concurrent").Left("Old verdict", "New verdict", "Conflict");
                 foreach (var d in differences)
                 {
-                    md.AppendLine(Invariant, $"| {Racing.GuaranteeProfile.Get(d.Profile).Title} | {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.Committers} | {Escape(d.Older)} | {Escape(d.Newer)} | {(d.Conflict ? "**yes**" : "no")} |");
+                    table.Row(
+                        $"{Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.Committers}",
+                        $"{d.Older}", $"{d.Newer}", $"{(d.Conflict ? "**yes**" : "no")}");
                 }
 
-                md.AppendLine();
+                table.WriteTo(md).AppendLine();
             }
         }
 
@@ -61,13 +63,15 @@ public static class RunComparer
         md.AppendLine();
         if (agreement.WinnerDifferences.Count > 0)
         {
-            md.AppendLine("| Load | Method | Events | Concurrent | Old winner | New winner | Conflict |").AppendLine("| --- | --- | ---: | ---: | --- | --- | --- |");
+            var table = new MarkdownTable().Left("Load", "Method").Right("Events", "Concurrent").Left("Old winner", "New winner", "Conflict");
             foreach (var d in agreement.WinnerDifferences)
             {
-                md.AppendLine(Invariant, $"| {d.Cell.Load.ToString().ToLowerInvariant()} | {d.Cell.Method} | {d.Cell.NumberOfEvents} | {d.Cell.Committers} | {d.Older} | {d.Newer} | {(d.Overlap ? "no: a winner of one is tied in the other" : "**yes**")} |");
+                table.Row(
+                    $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.Committers}", $"{d.Older}", $"{d.Newer}",
+                    $"{(d.Overlap ? "no: a winner of one is tied in the other" : "**yes**")}");
             }
 
-            md.AppendLine();
+            table.WriteTo(md).AppendLine();
         }
 
         var contenders = newer.Cases.Concat(older.Cases).OrderBy(c => c.IsCeiling ? 1 : 0).Select(c => c.Contender).Distinct().ToArray();
@@ -75,21 +79,16 @@ public static class RunComparer
         var after = newer.Cases.ToDictionary(c => (c.Cell, c.Contender));
         md.AppendLine("## Events per second, new / old").AppendLine();
         md.AppendLine("Above 1 is faster. **▲ faster** and **▼ slower** mark changes where the two runs' 95% intervals do not overlap; unmarked ratios are within the measured noise.").AppendLine();
-        md.AppendLine($"| Load | Method | Events | Concurrent | {string.Join(" | ", contenders)} |");
-        md.AppendLine($"| --- | --- | ---: | ---: |{string.Concat(contenders.Select(_ => " ---: |"))}");
+        var ratios = new MarkdownTable().Left("Load", "Method").Right(["Events", "Concurrent", .. contenders]);
         foreach (var cell in before.Keys.Concat(after.Keys).Select(k => k.Cell).Distinct()
                      .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal))
         {
-            md.Append(Invariant, $"| {cell.Load.ToString().ToLowerInvariant()} | {cell.Method} | {cell.NumberOfEvents} | {cell.Committers} |");
-            foreach (var contender in contenders)
-            {
-                md.Append(' ').Append(Cell(before.GetValueOrDefault((cell, contender)), after.GetValueOrDefault((cell, contender)))).Append(" |");
-            }
-
-            md.AppendLine();
+            ratios.Row([
+                $"{cell.Load.ToString().ToLowerInvariant()}", $"{cell.Method}", $"{cell.NumberOfEvents}", $"{cell.Committers}",
+                .. contenders.Select(contender => (FormattableString)$"{Cell(before.GetValueOrDefault((cell, contender)), after.GetValueOrDefault((cell, contender)))}")]);
         }
 
-        return md.ToString();
+        return ratios.WriteTo(md).ToString();
     }
 
     /// <summary>The ratio text for one cell, e.g. "1.22 **▲ faster**", "0.97", "new only", "failed in new".</summary>
@@ -112,8 +111,6 @@ public static class RunComparer
             : "";
         return string.Create(Invariant, $"{ratio:0.00}{flag}");
     }
-
-    private static string Escape(string text) => text.Replace("|", "\\|", StringComparison.Ordinal);
 
     private static string Share(double? share) => share is { } s ? string.Create(Invariant, $"{s * 100:0}%") : "-";
 }

@@ -64,8 +64,7 @@ public static class VerdictWriter
         foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability)).OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => DurabilityOrder(record, g.Key.Durability)))
         {
             md.AppendLine(Invariant, $"## {Load(group.Key.Load)} · {Method(group.Key.Method)}{(group.Key.Durability is { } durability ? $" · {durability}" : "")}").AppendLine();
-            md.AppendLine("| Events x committers | Verdict | Events/s [95%] | × current | Of ceiling | p50 / p95 / p99 ms | Checks saw it keep | Nearest that lost |");
-            md.AppendLine("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |");
+            var table = new MarkdownTable().Left("Events x committers", "Verdict").Right("Events/s [95%]", "× current", "Of ceiling", "p50 / p95 / p99 ms").Left("Checks saw it keep", "Nearest that lost");
             foreach (var verdict in group.OrderBy(v => v.ConcurrentBatches).ThenBy(v => v.NumberOfEvents).ThenByDescending(v => v.Aggregates ?? int.MaxValue))
             {
                 var shown = false;
@@ -78,12 +77,12 @@ public static class VerdictWriter
                     }
 
                     var label = shown ? $"↳ {GuaranteeProfile.Get(profile.Profile).Title.ToLowerInvariant()}" : (verdict.Cell with { Durability = null }).Shape;
-                    md.AppendLine(TableRow(record, verdict, profile, label));
+                    AddRow(table, record, verdict, profile, label);
                     shown = true;
                 }
             }
 
-            md.AppendLine();
+            table.WriteTo(md).AppendLine();
         }
 
         md.Append(ContentionView.Write(record));
@@ -215,7 +214,7 @@ public static class VerdictWriter
             $"{(ceiling.Length > 0 ? $", {Range(ceiling, "0.00")} of the ceiling" : "")})";
     }
 
-    private static string TableRow(RunRecord record, CellVerdict cell, ProfileVerdict verdict, string label)
+    private static void AddRow(MarkdownTable table, RunRecord record, CellVerdict cell, ProfileVerdict verdict, string label)
     {
         var chosen = Case(record, cell.Cell, verdict.Recommended);
         var text = verdict.Kind switch
@@ -230,7 +229,9 @@ public static class VerdictWriter
         var factor = FactorOverCurrent(record, cell.Cell, verdict.Recommended) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
         var ceiling = chosen?.RatioToCeiling is { } c ? string.Create(Invariant, $"{c.Estimate:0.00}") : "-";
         var percentiles = LatencyText.Of(latency);
-        return $"| {label} | {text} | {VerdictText.Rate(chosen?.EventsPerSecond)} | {factor} | {ceiling} | {percentiles} | {(chosen is null ? "-" : Kept(record, chosen))} | {(lost is null ? "-" : VerdictText.Lost(lost))} |";
+        table.Row(
+            $"{label}", $"{text}", $"{VerdictText.Rate(chosen?.EventsPerSecond)}", $"{factor}", $"{ceiling}", $"{percentiles}", $"{(chosen is null ? "-" : Kept(record, chosen))}",
+            $"{(lost is null ? "-" : VerdictText.Lost(lost))}");
     }
 
     /// <summary>What the verifier and the readers saw the case keep in its cell.</summary>

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Harness.Reporting;
 
 namespace EventCommitLab.Harness.Seed;
 
@@ -33,18 +34,18 @@ public static class SeedWriter
 
         md.AppendLine("## Fastest per row, by BenchmarkDotNet's figures").AppendLine();
         md.AppendLine("The strategy with the lowest mean time per wave; *separable* when BenchmarkDotNet's confidence interval of its mean lies wholly below the next one's.").AppendLine();
-        md.AppendLine("| Method | NumberOfEvents | ConcurrentBatches | Fastest | Events/s at its mean | Next | Separable |");
-        md.AppendLine("| --- | ---: | ---: | --- | ---: | --- | :---: |");
+        var table = new MarkdownTable().Left("Method").Right("NumberOfEvents", "ConcurrentBatches").Left("Fastest").Right("Events/s at its mean").Left("Next").Centre("Separable");
         foreach (var row in Rows(run))
         {
             var ordered = row.Value;
             var fastest = ordered.FirstOrDefault();
             var next = ordered.Skip(1).FirstOrDefault();
-            md.AppendLine(Invariant,
-                $"| {row.Key.Method} | {row.Key.NumberOfEvents} | {row.Key.ConcurrentBatches} | {fastest?.Strategy ?? "-"} | {fastest?.EventsPerSecond:N0} | {next?.Strategy ?? "-"} | {(fastest is not null && next is not null && fastest.SeparablyFasterThan(next) ? "yes" : "no")} |");
+            table.Row(
+                $"{row.Key.Method}", $"{row.Key.NumberOfEvents}", $"{row.Key.ConcurrentBatches}", $"{fastest?.Strategy ?? "-"}", $"{fastest?.EventsPerSecond:N0}", $"{next?.Strategy ?? "-"}",
+                $"{(fastest is not null && next is not null && fastest.SeparablyFasterThan(next) ? "yes" : "no")}");
         }
 
-        md.AppendLine();
+        table.WriteTo(md).AppendLine();
         md.AppendLine("## BenchmarkDotNet's table").AppendLine();
         md.AppendLine("As its GitHub-markdown exporter wrote it (times per wave).").AppendLine();
         md.AppendLine(gitHubReport.Trim());

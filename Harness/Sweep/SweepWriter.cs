@@ -37,20 +37,20 @@ public static class SweepWriter
                 md.AppendLine(Invariant, $"Failed: {curve.Failure}").AppendLine();
             }
 
-            md.AppendLine($"| Offered events/s | Achieved events/s | Kept up | {LatencyText.Header} ms | Commits |");
-            md.AppendLine("| ---: | ---: | :---: | ---: | ---: |");
+            var table = new MarkdownTable().Right("Offered events/s", "Achieved events/s").Centre("Kept up").Right($"{LatencyText.Header} ms", "Commits");
             if (curve.ClosedLoop is { } closed)
             {
-                md.AppendLine(Invariant, $"| back to back | {closed.AchievedEventsPerSecond:N0} | - | {LatencyText.Of(closed.Latency)} | {closed.Latency?.Count:N0} |");
+                table.Row($"back to back", $"{closed.AchievedEventsPerSecond:N0}", $"-", $"{LatencyText.Of(closed.Latency)}", $"{closed.Latency?.Count:N0}");
             }
 
             foreach (var point in curve.Points)
             {
-                md.AppendLine(Invariant,
-                    $"| {point.OfferedEventsPerSecond:N0} ({point.Fraction:P0}) | {point.AchievedEventsPerSecond:N0} | {(point.KeptUp ? "yes" : "**no**")} | {LatencyText.Of(point.Latency)} | {point.Latency?.Count:N0} |");
+                table.Row(
+                    $"{point.OfferedEventsPerSecond:N0} ({point.Fraction:P0})", $"{point.AchievedEventsPerSecond:N0}", $"{(point.KeptUp ? "yes" : "**no**")}",
+                    $"{LatencyText.Of(point.Latency)}", $"{point.Latency?.Count:N0}");
             }
 
-            md.AppendLine();
+            table.WriteTo(md).AppendLine();
             md.AppendLine(Invariant, $"Verifier: {Checked(curve.Verification)}.").AppendLine();
         }
 

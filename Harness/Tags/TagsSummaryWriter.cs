@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Harness.Reporting;
 using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;
@@ -19,35 +20,30 @@ public static class TagsSummaryWriter
             string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured queries per tag and storage, storages interleaved"));
         md.AppendLine("## Building the logs").AppendLine();
         md.AppendLine("Each log is built on the server from `generate_series` in one statement per table (no row crosses the wire), then indexed and `VACUUM ANALYZE`d.").AppendLine();
-        md.AppendLine("| Storage | How tags are stored and matched | Build time | Size on disk |").AppendLine("| --- | --- | ---: | ---: |");
+        var builds = new MarkdownTable().Left("Storage", "How tags are stored and matched").Right("Build time", "Size on disk");
         foreach (var build in run.Builds)
         {
-            md.AppendLine(Invariant, $"| {build.Storage} | {Describe(build.Storage)} | {build.BuildTime.TotalSeconds:0.0} s | {build.Bytes / 1048576.0:N0} MiB |");
+            builds.Row($"{build.Storage}", $"{Describe(build.Storage)}", $"{build.BuildTime.TotalSeconds:0.0} s", $"{build.Bytes / 1048576.0:N0} MiB");
         }
+
+        builds.WriteTo(md);
 
         md.AppendLine().AppendLine("## Querying the tagged events").AppendLine();
         md.AppendLine("Each query reads every event carrying the tag (position, stream, payload), in log order. **Mean** and **median** are in ms, the median with its 95% interval " +
             "(Harrell-Davis, Maritz-Jarrett); **allocated** is what the whole process allocated per query (the client's share: the server's work is not in it).").AppendLine();
         var storages = run.Builds.Select(b => b.Storage).ToArray();
-        md.Append("| Tagged events |");
-        foreach (var storage in storages)
-        {
-            md.Append(Invariant, $" {storage} mean | median [95%] | allocated |");
-        }
-
-        md.AppendLine().Append("| ---: |").Append(string.Concat(Enumerable.Repeat(" ---: | ---: | ---: |", storages.Length))).AppendLine();
+        var queries = new MarkdownTable().Right("Tagged events").Right(storages.SelectMany(storage => new[] { $"{storage} mean", "median [95%]", "allocated" }));
         foreach (var tagged in s.TaggedAtEnd)
         {
-            md.Append(Invariant, $"| {tagged:N0} |");
-            foreach (var storage in storages)
+            queries.Row([$"{tagged:N0}", .. storages.SelectMany(storage =>
             {
                 var q = run.Queries.FirstOrDefault(r => r.Storage == storage && r.Tagged == tagged);
-                md.Append(q is null ? " | | |" : string.Create(Invariant,
-                    $" {q.Mean:0.###} | {q.Median.Estimate:0.###} [{q.Median.Lower:0.###}, {q.Median.Upper:0.###}] | {q.AllocatedBytes / 1024:N0} KiB |"));
-            }
-
-            md.AppendLine();
+                return q is null ? new FormattableString?[3]
+                    : [$"{q.Mean:0.###}", $"{q.Median.Estimate:0.###} [{q.Median.Lower:0.###}, {q.Median.Upper:0.###}]", $"{q.AllocatedBytes / 1024:N0} KiB"];
+            })]);
         }
+
+        queries.WriteTo(md);
 
         md.AppendLine();
         var wrong = run.Queries.Where(q => !q.Exact).ToArray();
@@ -70,11 +66,13 @@ public static class TagsSummaryWriter
         md.AppendLine(Invariant, $"Medians in ms quoted from {OriginalTagFigures.Source}; another machine. Its log differs from this one in what matters most here: ")
             .AppendLine("only the queried events carry a tag there, every other event none, so its tag table holds only their rows and the planner knows each tag's count; " +
                 "here every event also carries two common tags, as in a log that uses tags, and a rare tag's row count is estimated from what the common ones leave.").AppendLine();
-        md.AppendLine("| Tagged events | Csv (original) | TagTable (original) |").AppendLine("| ---: | ---: | ---: |");
+        var original = new MarkdownTable().Right("Tagged events", "Csv (original)", "TagTable (original)");
         foreach (var (tagged, medians) in quoted)
         {
-            md.AppendLine(Invariant, $"| {tagged:N0} | {medians!.Value.Csv:0.###} | {medians.Value.TagTable:0.###} |");
+            original.Row($"{tagged:N0}", $"{medians!.Value.Csv:0.###}", $"{medians.Value.TagTable:0.###}");
         }
+
+        original.WriteTo(md);
     }
 
     private static string Describe(TagStorage storage) => storage switch
