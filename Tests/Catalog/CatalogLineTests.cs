@@ -53,7 +53,7 @@ public sealed class CatalogLineTests : IDisposable
         Assert.Equal("Probe", strategies.ToString().Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries)[^1]);
         Assert.Equal("probe", stores.ToString().Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries)[^1]);
 
-        Assert.Contains(CommitStrategyContract.Cases, c => (string)c[0] == "Probe" && (string)c[1] == "probe");
+        Assert.Contains(CommitStrategyContract.Cases, c => c.Data == ("Probe", "probe"));
         Assert.Contains(LabStores.All, s => s.Name == "probe" && s.SkipReason() is null);
 
         var folder = Path.Combine(_root, "run");

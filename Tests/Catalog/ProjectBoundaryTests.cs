@@ -40,7 +40,7 @@ public sealed class ProjectBoundaryTests
         Assert.Empty(lab.Except(allowed));
     }
 
-    public static TheoryData<string> Projects => [.. Boundaries.Select(row => (string)row[0])];
+    public static TheoryData<string> Projects => [.. Boundaries.Select(row => row.Data.Item1)];
 
     [Theory]
     [MemberData(nameof(Projects))]

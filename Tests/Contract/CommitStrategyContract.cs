@@ -33,7 +33,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         }
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task single_commit_is_acknowledged_with_the_first_sequence_number(string strategy, string store)
     {
@@ -49,7 +49,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Equal(1, report.FoundEvents);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task hundred_event_commit_is_stored_whole_and_contiguous(string strategy, string store)
     {
@@ -64,7 +64,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Equal(101, report.FoundEvents);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task hundred_concurrent_commits_leave_a_log_the_verifier_finds_clean(string strategy, string store)
     {
@@ -80,7 +80,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Equal(300, report.FoundEvents);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task aggregate_commits_with_the_right_expected_version_advance_it(string strategy, string store)
     {
@@ -97,7 +97,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task wrong_expected_version_is_a_conflict_that_writes_nothing_and_is_not_retried(string strategy, string store)
     {
@@ -120,7 +120,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task concurrent_first_commits_of_one_aggregate_let_exactly_one_win(string strategy, string store)
     {
@@ -136,12 +136,12 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task several_writer_processes_keep_the_log_clean_when_the_strategy_claims_it(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
-        Skip.IfNot(run.Strategy.Guarantees.SafeWithSeveralWriterProcesses, $"{strategy} does not claim to be safe with several writer processes.");
+        Assert.SkipUnless(run.Strategy.Guarantees.SafeWithSeveralWriterProcesses, $"{strategy} does not claim to be safe with several writer processes.");
         await using var second = run.Registration.Create(run.Store, new());
 
         var outcomes = await Task.WhenAll(Enumerable.Range(0, 60).Select(i => Task.Run(() => i % 2 == 0 ? run.CommitAsync(2) : run.CommitAsync(second, 2))));
@@ -152,12 +152,12 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Equal(120, report.FoundEvents);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task a_new_instance_numbers_on_from_the_log_end_whichever_way_the_counter_drifted(string strategy, string store)
     {
         await using var run = await stores.StartRunAsync(store, strategy);
-        Skip.IfNot(run.Strategy.Guarantees.CounterAtLogEnd, $"{strategy} does not number from the store's counter.");
+        Assert.SkipUnless(run.Strategy.Guarantees.CounterAtLogEnd, $"{strategy} does not number from the store's counter.");
         await run.CommitAsync(2);
 
         await CounterDrift.WriteEventsPastCounterAsync(run.Store, run.Ledger, CancellationToken.None);
@@ -180,7 +180,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task bad_input_is_a_clear_argument_error_and_writes_nothing(string strategy, string store)
     {
@@ -199,7 +199,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Equal(0, await run.CountEventsAsync());
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task a_conditional_commit_is_kept_where_the_strategy_claims_it_and_refused_before_writing_anything_elsewhere(string strategy, string store)
     {
@@ -226,7 +226,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task a_condition_fails_only_on_an_event_of_its_types_with_all_its_tags_after_its_position(string strategy, string store)
     {
@@ -252,7 +252,7 @@ public sealed class CommitStrategyContract(LabStores stores)
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
-    [SkippableTheory]
+    [Theory]
     [MemberData(nameof(Cases))]
     public async Task of_concurrent_commits_whose_conditions_match_each_others_events_exactly_one_is_written(string strategy, string store)
     {
@@ -274,7 +274,7 @@ public sealed class CommitStrategyContract(LabStores stores)
     }
 
     private static void SkipUnlessConditionsKept(StrategyRun run) =>
-        Skip.IfNot(
+        Assert.SkipUnless(
             run.Strategy.Guarantees.KeepsAppendConditions && run.Store.Lacks(StoreFeature.AppendConditions) is null,
             $"{run.Strategy.Name} on {run.Store.Description} does not keep append conditions (it refuses them: see the test above).");
 

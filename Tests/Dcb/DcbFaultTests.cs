@@ -31,10 +31,10 @@ public sealed class DcbFaultTests(LabStores stores)
 
         // Every append's first statement on the table waits behind this lock, so its connection is ended mid-transaction.
         await using var holder = await postgres.OpenConnectionAsync(CancellationToken.None);
-        await using var hold = await holder.BeginTransactionAsync();
+        await using var hold = await holder.BeginTransactionAsync(TestContext.Current.CancellationToken);
         await using (var lockTable = new NpgsqlCommand($"LOCK TABLE {DcbLogSql.Table} IN ACCESS EXCLUSIVE MODE", holder, hold))
         {
-            await lockTable.ExecuteNonQueryAsync();
+            await lockTable.ExecuteNonQueryAsync(TestContext.Current.CancellationToken);
         }
 
         var append = appender.AppendAsync(FirstEnrollment("ended", 1), CancellationToken.None);
@@ -46,8 +46,8 @@ public sealed class DcbFaultTests(LabStores stores)
             ended += await EndWaitingAppendAsync(observer, endedBefore);
         }
 
-        await hold.RollbackAsync();
-        var result = await append.WaitAsync(TimeSpan.FromMinutes(1));
+        await hold.RollbackAsync(TestContext.Current.CancellationToken);
+        var result = await append.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken);
 
         Assert.Equal(2, ended);
         Assert.Equal(2, appender.Retries);

@@ -16,9 +16,9 @@ public sealed class DcbServerCrashTests : IAsyncLifetime
 
     public static TheoryData<string> Appenders => DcbLogs.Appenders;
 
-    public async Task InitializeAsync() => _own = await OwnPostgres.StartAsync("dcb-crash");
+    public async ValueTask InitializeAsync() => _own = await OwnPostgres.StartAsync("dcb-crash");
 
-    public async Task DisposeAsync() => await _own.DisposeAsync();
+    public async ValueTask DisposeAsync() => await _own.DisposeAsync();
 
     [Theory]
     [MemberData(nameof(Appenders))]

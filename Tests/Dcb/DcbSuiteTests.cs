@@ -124,7 +124,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         var exit = await DcbSuite.RunAsync(options, options.Dcb!, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
-        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"));
+        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
         Assert.Contains("| AppendIf, 1 conflicting | 4 |", summary, StringComparison.Ordinal);
         foreach (var appender in DcbAppenderCatalog.All.Keys)
         {
@@ -146,7 +146,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         var exit = await ReadsSuite.RunAsync(options, options.Reads!, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
-        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"));
+        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
         foreach (var workload in Enum.GetValues<ReadsWorkload>())
         {
             Assert.Contains($"| {workload} | 4 |", summary, StringComparison.Ordinal);

@@ -37,12 +37,12 @@ public sealed class LateCommitTests(LabStores stores)
         // reads up to the head: the late event is not there to read. The late commit lands; then the rival appends on
         // what it read, as a caller does after deciding.
         var other = appender.AppendAsync(new DcbAppend([CourseEnrollmentDataset.Enrollment(3, "other", DcbLogs.At)], null), CancellationToken.None);
-        await Task.WhenAny(other, Task.Delay(TimeSpan.FromSeconds(5)));
+        await Task.WhenAny(other, Task.Delay(TimeSpan.FromSeconds(5), TestContext.Current.CancellationToken));
         var head = await log.HeadAsync(CancellationToken.None);
         Assert.Empty(await log.ReadAsync(DcbLogs.EnrollmentsOf("late"), 0, 10, CancellationToken.None));
         await hold.ReleaseAsync();
-        Assert.True((await late.WaitAsync(TimeSpan.FromMinutes(1))).Appended);
-        await other.WaitAsync(TimeSpan.FromMinutes(1));
+        Assert.True((await late.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken)).Appended);
+        await other.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken);
 
         var rival = await appender.AppendAsync(
             new DcbAppend([CourseEnrollmentDataset.Enrollment(2, "late", DcbLogs.At)], new AppendCondition(DcbLogs.EnrollmentsOf("late"), head)), CancellationToken.None);

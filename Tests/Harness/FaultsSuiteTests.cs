@@ -17,9 +17,9 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
 {
     private OwnPostgres _own = null!;
 
-    public async Task InitializeAsync() => _own = await OwnPostgres.StartAsync("faults");
+    public async ValueTask InitializeAsync() => _own = await OwnPostgres.StartAsync("faults");
 
-    public async Task DisposeAsync() => await _own.DisposeAsync();
+    public async ValueTask DisposeAsync() => await _own.DisposeAsync();
 
     [Theory]
     [InlineData(FaultKind.KillServer, "TransactionalCounter")]
@@ -55,7 +55,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
             new PostgresStoreConfiguration());
 
         var run = LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
-        await Task.Delay(TimeSpan.FromSeconds(4));
+        await Task.Delay(TimeSpan.FromSeconds(4), TestContext.Current.CancellationToken);
         UnixProcesses.Signal(server.ProcessId!.Value, UnixProcesses.SigKill);
         var lost = await Assert.ThrowsAsync<StoreLostException>(() => run);
 

@@ -114,7 +114,7 @@ public sealed class JournalSuiteTests : IDisposable
         var exit = await JournalSuite.RunAsync(options, options.Journal!, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
-        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"));
+        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
         Assert.Contains("| Test | Messages | BatchingPipeline | TransactionalCounter | lab log (any strategy) | Akka.Persistence.Sql | Original: Akka.Persistence.Sql (PG 15) | Original: Akka.Persistence.PostgreSql (PG 15) |", summary, StringComparison.Ordinal);
         Assert.Contains("every one exactly its events, in order.", summary, StringComparison.Ordinal);
         Assert.Contains("batch-size 100, parallelism 3", summary, StringComparison.Ordinal);

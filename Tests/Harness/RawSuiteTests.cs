@@ -82,7 +82,7 @@ public sealed class RawSuiteTests : IDisposable
         var exit = await RawSuite.RunAsync(options, options.Raw!, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
-        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"));
+        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
         Assert.Contains("| insert, lazy flush | 100 single-row inserts", summary, StringComparison.Ordinal);
         Assert.Contains("| insert, durable | 100 single-row inserts", summary, StringComparison.Ordinal);
         Assert.Contains("| point read | 100 reads of the same row (key 50) | 100 | 100 |", summary, StringComparison.Ordinal);

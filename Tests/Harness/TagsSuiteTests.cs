@@ -76,7 +76,7 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
         var exit = await TagsSuite.RunAsync(options, options.Tags!, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
-        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"));
+        var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
         Assert.Contains("| CommaSeparatedLike |", summary, StringComparison.Ordinal);
         Assert.Contains("| TagTablePositionsFirst |", summary, StringComparison.Ordinal);
         Assert.Contains("| 100 |", summary, StringComparison.Ordinal);

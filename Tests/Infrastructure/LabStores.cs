@@ -35,7 +35,10 @@ public sealed class LabStores : IAsyncLifetime
     public async Task<IEventStoreProvider> ProviderAsync(string name)
     {
         var store = All.Single(s => s.Name == name);
-        Skip.If(store.SkipReason() is not null, store.SkipReason());
+        if (store.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
         return await _started.GetOrAdd(name, _ => new Lazy<Task<IEventStoreProvider>>(() => store.StartAsync(CancellationToken.None))).Value;
     }
 
@@ -48,16 +51,16 @@ public sealed class LabStores : IAsyncLifetime
         if (registration.UnavailableOn(store) is { } reason)
         {
             await store.DisposeAsync();
-            throw new SkipException($"{strategyName} is not available on {storeName}: {reason}");
+            Assert.Skip($"{strategyName} is not available on {storeName}: {reason}");
         }
 
         store = wrap?.Invoke(store) ?? store;
         return new StrategyRun(store, registration, options ?? new CommitStrategyOptions());
     }
 
-    public Task InitializeAsync() => Task.CompletedTask;
+    public ValueTask InitializeAsync() => ValueTask.CompletedTask;
 
-    public async Task DisposeAsync()
+    public async ValueTask DisposeAsync()
     {
         foreach (var started in _started.Values.Where(s => s.IsValueCreated))
         {

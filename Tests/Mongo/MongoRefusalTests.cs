@@ -11,10 +11,13 @@ namespace EventCommitLab.Tests.Mongo;
 /// </summary>
 public sealed class MongoRefusalTests
 {
-    [SkippableFact]
+    [Fact]
     public async Task a_server_that_lets_two_transactions_overwrite_each_other_is_refused_as_not_mongodb()
     {
-        Skip.If(MongoEmulator.SkipReason() is not null, MongoEmulator.SkipReason());
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
         await using var emulator = await MongoEmulator.StartAsync(replicaSet: "rs0");
 
         // Polled monitoring: the emulator does not keep up with the driver's streaming heartbeat, and the driver pauses its pool.
@@ -26,10 +29,13 @@ public sealed class MongoRefusalTests
         Assert.DoesNotContain('\n', error.Message);
     }
 
-    [SkippableFact]
+    [Fact]
     public async Task a_standalone_server_is_refused_with_what_to_do()
     {
-        Skip.If(MongoEmulator.SkipReason() is not null, MongoEmulator.SkipReason());
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
         await using var emulator = await MongoEmulator.StartAsync(replicaSet: null);
 
         var error = await Assert.ThrowsAsync<StoreSetupException>(() =>

@@ -56,7 +56,7 @@ public sealed class PrivatePostgresServerTests : IDisposable
         var deadOwner = ExitedProcessId();
         var stale = Path.Combine(_tempRoot, $"pg-{deadOwner}-leftover");
         Directory.CreateDirectory(Path.Combine(stale, "data"));
-        await File.WriteAllTextAsync(Path.Combine(stale, "data", "postmaster.pid"), $"{ExitedProcessId()}\n");
+        await File.WriteAllTextAsync(Path.Combine(stale, "data", "postmaster.pid"), $"{ExitedProcessId()}\n", TestContext.Current.CancellationToken);
         var unrelated = Path.Combine(_tempRoot, "not-an-instance");
         Directory.CreateDirectory(unrelated);
 
@@ -80,20 +80,20 @@ public sealed class PrivatePostgresServerTests : IDisposable
         var pid = server.ProcessId!.Value;
 
         owner.Kill();
-        await owner.WaitForExitAsync();
+        await owner.WaitForExitAsync(TestContext.Current.CancellationToken);
         var gone = await EventuallyAsync(() => !Directory.Exists(server.InstanceFolder) && !IsRunning(pid), TimeSpan.FromSeconds(60));
         await server.DisposeAsync();
 
         Assert.True(gone, "the watchdog should have stopped the server and removed its folder once the owner died");
     }
 
-    [SkippableFact]
+    [Fact]
     public async Task a_server_whose_runuser_wrapper_died_is_still_stopped_and_removed()
     {
         var server = await PrivatePostgresServer.StartAsync(new PrivatePostgresOptions { TempRoot = _tempRoot }, CancellationToken.None);
         var pid = server.ProcessId!.Value;
         var wrapper = UnixProcesses.ParentOf(pid);
-        Skip.IfNot(wrapper is { } w && File.ReadAllText($"/proc/{w}/comm").Trim() == "runuser", "the lab runs PostgreSQL through runuser only as root");
+        Assert.SkipUnless(wrapper is { } w && File.ReadAllText($"/proc/{w}/comm").Trim() == "runuser", "the lab runs PostgreSQL through runuser only as root");
 
         UnixProcesses.Signal(wrapper!.Value, UnixProcesses.SigKill);
         Assert.True(await EventuallyAsync(() => !IsRunning(wrapper.Value), TimeSpan.FromSeconds(10)));

@@ -68,7 +68,7 @@ public sealed class BatchingPipelineTests(LabStores stores)
 
         // How the three split into batches depends on when the writer wakes; the second batch in flight holds at least the
         // first good commit, and with one batch in flight nothing could be written while the first is held.
-        var writtenWhileHeld = await (await Task.WhenAny(good).WaitAsync(TimeSpan.FromSeconds(60)));
+        var writtenWhileHeld = await (await Task.WhenAny(good).WaitAsync(TimeSpan.FromSeconds(60), TestContext.Current.CancellationToken));
         release.SetResult();
         var heldOutcome = await held;
 
@@ -94,10 +94,10 @@ public sealed class BatchingPipelineTests(LabStores stores)
         {
             // Some of the queued commits form a second batch while the first is held (how many depends on when the writer
             // wakes; the rest wait for the first batch, as the in-flight bound says).
-            await Task.WhenAny(queued).WaitAsync(TimeSpan.FromSeconds(60));
+            await Task.WhenAny(queued).WaitAsync(TimeSpan.FromSeconds(60), TestContext.Current.CancellationToken);
         }
 
-        await Task.Delay(50);
+        await Task.Delay(50, TestContext.Current.CancellationToken);
         release.SetResult();
         await Task.WhenAll([held, .. queued]);
 
@@ -230,7 +230,7 @@ public sealed class BatchingPipelineTests(LabStores stores)
         await run.Strategy.DisposeAsync();
 
         Assert.Equal(100, await run.CountEventsAsync());
-        Assert.All(await Task.WhenAll(queued).WaitAsync(TimeSpan.FromMinutes(1)), o => Assert.Null(o.Failure));
+        Assert.All(await Task.WhenAll(queued).WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken), o => Assert.Null(o.Failure));
         await Assert.ThrowsAsync<ObjectDisposedException>(() => run.Strategy.CommitAsync(run.Events.Create(1), CancellationToken.None));
     }
 

@@ -47,7 +47,7 @@ public sealed class ConditionalCommitTests(LabStores stores)
             }
         }
 
-        Assert.Equal(Keepers.Cast<object[]>().Select(row => (string)row[0]).Order(), keepers.Order());
+        Assert.Equal(Keepers.Select(row => row.Data.Item1).Order(), keepers.Order());
         Assert.EndsWith($"({string.Join(", ", keepers)}).", refusal, StringComparison.Ordinal);
     }
 
@@ -79,15 +79,15 @@ public sealed class ConditionalCommitTests(LabStores stores)
         {
             // Nothing of the rival reaches the database before the held batch is answered, so nothing there can be
             // waited for; a moment lets it reach the queue. Were it later, it would be checked after the commit anyway.
-            await Task.Delay(TimeSpan.FromMilliseconds(300));
+            await Task.Delay(TimeSpan.FromMilliseconds(300), TestContext.Current.CancellationToken);
         }
 
         await hold.ReleaseAsync();
 
-        var lateOutcome = await late.WaitAsync(TimeSpan.FromMinutes(1));
-        Assert.Null((await other.WaitAsync(TimeSpan.FromMinutes(1))).Failure);
+        var lateOutcome = await late.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken);
+        Assert.Null((await other.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken)).Failure);
         Assert.True(lateOutcome.Result!.SequenceNumbers[0] > head, $"the late event took {lateOutcome.Result.SequenceNumbers[0]}, at or below the head {head} read before it committed");
-        Assert.IsType<AppendConditionFailedException>((await rival.WaitAsync(TimeSpan.FromMinutes(1))).Failure);
+        Assert.IsType<AppendConditionFailedException>((await rival.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken)).Failure);
         Assert.Equal(3, await run.CountEventsAsync());
         Assert.Empty((await run.VerifyAsync()).Violations);
     }

@@ -35,7 +35,7 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         {
             await first.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
             await second.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
-            await Task.Delay(TimeSpan.FromSeconds(2));
+            await Task.Delay(TimeSpan.FromSeconds(2), TestContext.Current.CancellationToken);
             await first.KillAsync();
             await second.KillAsync();
             Assert.True(first.Acknowledged > 0, first.Errors);

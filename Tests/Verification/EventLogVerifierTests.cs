@@ -16,9 +16,9 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
     private readonly CommitLedger _ledger = new();
     private IEventLog _store = null!;
 
-    public async Task InitializeAsync() => _store = await stores.FreshStoreAsync("postgres");
+    public async ValueTask InitializeAsync() => _store = await stores.FreshStoreAsync("postgres");
 
-    public async Task DisposeAsync() => await _store.DisposeAsync();
+    public async ValueTask DisposeAsync() => await _store.DisposeAsync();
 
     [Fact]
     public async Task a_clean_log_has_no_violations()
