@@ -57,7 +57,7 @@ public sealed class MongoServerTests(LabStores stores)
             }
         }
 
-        var stored = await log.ReadLogAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken);
+        var stored = await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
         Assert.Equal([0L, 1, 2], stored.Select(e => e.SequenceNumber));
         Assert.All(stored, e => Assert.Equal(events.CommitId, e.CommitId));
         Assert.Equal([0L, 1, 2], (await log.FindCommitsAsync([events.CommitId], CancellationToken.None))[events.CommitId]);

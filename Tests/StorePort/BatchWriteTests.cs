@@ -36,7 +36,7 @@ public sealed class BatchWriteTests(LabStores stores)
         Assert.Equal(
             [BatchCommitAnswer.WrittenFrom(3), BatchCommitAnswer.LeftOut(1), BatchCommitAnswer.WrittenFrom(5), BatchCommitAnswer.LeftOut(0), BatchCommitAnswer.WrittenFrom(8)],
             answers);
-        var stored = await log.ReadLogAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken);
+        var stored = await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
         Assert.Equal(Enumerable.Range(0, 9).Select(i => (long)i), stored.Select(e => e.SequenceNumber));
         Assert.Equal(
             [batch[0].CommitId, batch[0].CommitId, batch[2].CommitId, batch[2].CommitId, batch[2].CommitId, batch[4].CommitId],
@@ -44,7 +44,7 @@ public sealed class BatchWriteTests(LabStores stores)
         Assert.Equal([null, null, 1L, 2, 3, 3], stored.Skip(3).Select(e => e.AggregateVersion));
         Assert.Equal(batch[2].Events.Select(e => JsonDigest.Of(e.Payload)), stored.Skip(5).Take(3).Select(e => JsonDigest.Of(e.Payload)));
         Assert.Equal(9, await log.ReadSequenceCounterAsync(CancellationToken.None));
-        var versions = await log.ReadAggregateVersionsAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken);
+        var versions = await log.ReadAggregateVersionsAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
         Assert.Equal((3L, 1L), (versions.Single(v => v.Aggregate == existing).Version, versions.Single(v => v.Aggregate == other).Version));
         Assert.DoesNotContain(versions, v => v.Aggregate.EventSource == "missing");
     }
@@ -66,7 +66,7 @@ public sealed class BatchWriteTests(LabStores stores)
         var answers = await log.WriteBatchAsync(batch, CancellationToken.None);
 
         Assert.Equal([BatchCommitAnswer.WrittenFrom(2), BatchCommitAnswer.WrittenFrom(4), BatchCommitAnswer.WrittenFrom(5)], answers);
-        var stored = (await log.ReadLogAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken)).Skip(2).ToList();
+        var stored = (await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken)).Skip(2).ToList();
         Assert.Equal([2L, 3, 4, 5, 6], stored.Select(e => e.SequenceNumber));
         Assert.Equal([batch[0].CommitId, batch[0].CommitId, batch[1].CommitId, batch[2].CommitId, batch[2].CommitId], stored.Select(e => e.CommitId));
         Assert.Equal(["a", "a", "b", "c", "c"], stored.Select(e => e.EventSource));
@@ -104,7 +104,7 @@ public sealed class BatchWriteTests(LabStores stores)
         Assert.Equal(
             [BatchCommitAnswer.RefusedByCondition(), BatchCommitAnswer.WrittenFrom(3), BatchCommitAnswer.WrittenFrom(4), BatchCommitAnswer.WrittenFrom(6), BatchCommitAnswer.WrittenFrom(7)],
             answers);
-        var stored = await log.ReadLogAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken);
+        var stored = await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
         Assert.Equal(Enumerable.Range(0, 8).Select(i => (long)i), stored.Select(e => e.SequenceNumber));
         Assert.DoesNotContain(stored, e => e.CommitId == batch[0].CommitId);
         Assert.Equal(8, await log.ReadSequenceCounterAsync(CancellationToken.None));
@@ -122,7 +122,7 @@ public sealed class BatchWriteTests(LabStores stores)
 
         Assert.Equal([BatchCommitAnswer.LeftOut(1)], answers);
         Assert.Equal(1, await log.ReadSequenceCounterAsync(CancellationToken.None));
-        Assert.Single(await log.ReadLogAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken));
+        Assert.Single(await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken));
     }
 
     [Theory]
@@ -140,7 +140,7 @@ public sealed class BatchWriteTests(LabStores stores)
         Assert.Contains("Order/order has two commits in one batch", twice.Message, StringComparison.Ordinal);
         Assert.Contains("at least one commit", empty.Message, StringComparison.Ordinal);
         Assert.Contains("matches events of an earlier commit in its batch", conditional.Message, StringComparison.Ordinal);
-        Assert.Empty(await log.ReadLogAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken));
+        Assert.Empty(await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken));
     }
 
     [Theory]
@@ -164,7 +164,7 @@ public sealed class BatchWriteTests(LabStores stores)
         })));
 
         Assert.Equal(1, rivals.Count(won => won));
-        Assert.Equal(3, (await log.ReadAggregateVersionsAsync(CancellationToken.None).ToListAsync(cancellationToken: TestContext.Current.CancellationToken)).Single().Version);
+        Assert.Equal(3, (await log.ReadAggregateVersionsAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken)).Single().Version);
     }
 
     private CommitRequest Plain(int events) => CommitRequest.ForEvents(_events.Create(events));

@@ -23,7 +23,7 @@ public sealed class DurabilityTests(LabStores stores)
         {
             await using var log = await provider.CreateFreshStoreAsync(durability, CancellationToken.None);
             Assert.True(Assert.Single(await log.WriteBatchAsync([CommitRequest.ForEvents(new SampleEvents().Create(2))], CancellationToken.None)).Written, durability);
-            Assert.Equal(2, await log.ReadLogAsync(CancellationToken.None).CountAsync(cancellationToken: TestContext.Current.CancellationToken));
+            Assert.Equal(2, await log.ReadLogAsync(TestContext.Current.CancellationToken).CountAsync(cancellationToken: TestContext.Current.CancellationToken));
         }
 
         var refused = await Assert.ThrowsAsync<ArgumentException>(() => provider.CreateFreshStoreAsync("sometimes", CancellationToken.None));
