@@ -23,8 +23,6 @@ internal sealed partial class MarkdownTable
     /// <summary>A column of marks (yes, no), centred.</summary>
     public MarkdownTable Centre(params IEnumerable<string> headers) => Add(headers, ":---:");
 
-    public int Columns => _columns.Count;
-
     /// <summary>A row, one cell per column; each cell formatted here, culture-invariant, from the values it was given.</summary>
     /// <exception cref="ArgumentException">The row has not one cell per column.</exception>
     public MarkdownTable Row(params FormattableString?[] cells) => Row((IEnumerable<FormattableString?>)cells);
