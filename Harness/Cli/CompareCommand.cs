@@ -51,7 +51,8 @@ public static class CompareCommand
             {
                 table = olderSuite is { } o && newerSuite is { } n && o.Suite == n.Suite
                     ? SuiteComparer.Compare(
-                        o.Suite, SuiteReports.Get(o.Suite, positional[0]).Figures(o.Result, positional[0]), SuiteReports.Get(n.Suite, positional[1]).Figures(n.Result, positional[1]), oldName, newName)
+                        o.Suite, SuiteReports.Get(o.Suite, positional[0]).Figures(o.Result, positional[0]), SuiteReports.Get(n.Suite, positional[1]).Figures(n.Result, positional[1]), oldName, newName,
+                        SuiteReports.Get(o.Suite, positional[0]).Verdicts(o.Result, positional[0]), SuiteReports.Get(n.Suite, positional[1]).Verdicts(n.Result, positional[1]))
                     : throw new ArgumentException(
                         $"compare: {oldName} is {Kind(olderSuite?.Suite)} and {newName} is {Kind(newerSuite?.Suite)}; compare two runs of one suite, or two runs of the main job.");
             }

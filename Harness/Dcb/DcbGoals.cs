@@ -35,7 +35,7 @@ public static class DcbGoals
                     var alone = Cell(DcbWorkload.AppendIf, least);
                     var where = $"{size.Name}, {events} event{(events == 1 ? "" : "s")} per append";
                     goals.Add(new PipelineGoal("C1", appender, $"AppendIf / Append at {most} clients ({where})",
-                        plain is null || conditional is null ? null : RoundStatistics.PairedRatio([.. conditional.OperationsPerSecondByRound.Select(v => (double?)v)], [.. plain.OperationsPerSecondByRound.Select(v => (double?)v)]),
+                        plain is null || conditional is null ? null : RoundStatistics.PairedRatio(conditional.OperationsPerSecondByRound, plain.OperationsPerSecondByRound),
                         ConditionKeeps, true, "paired by round"));
                     goals.Add(new PipelineGoal("C2", appender, $"AppendIf events/s at {most} clients / at {least} ({where})",
                         conditional is null || alone is null ? null : RatioOfMedians(conditional.EventsPerSecond, alone.EventsPerSecond),

@@ -3,7 +3,9 @@ using System.Globalization;
 using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.SuitePorts.Dcb;
 
@@ -12,8 +14,9 @@ namespace EventCommitLab.Harness.Dcb;
 /// <summary>
 /// <c>suite dcb</c>: conditional appends as UmaDB and go-crablet measure them. Per dataset size, each appender gets a
 /// log of its own loaded with the course-enrollment dataset (and the conflict workloads' seed). Then, per append size
-/// and client count, rounds: in each, every workload runs one closed-loop window through every appender (appenders
-/// rotated per round), so that Append and AppendIf of one appender run side by side. Every log is read back at the end.
+/// and client count, a race: each workload judges the appenders on appends/s, and every round runs one closed-loop
+/// window of every workload-appender pair still racing (in a shuffled rotated order), so that Append and AppendIf of one
+/// appender run in the same rounds. Every log is read back at the end.
 /// </summary>
 internal static class DcbSuite
 {
@@ -24,7 +27,9 @@ internal static class DcbSuite
         Name, DcbSummaryWriter.Write,
         run => run.Cells.Select(c => new SuiteFigure(
             string.Create(CultureInfo.InvariantCulture, $"{c.Size}, {c.EventsPerAppend} events, {c.Workload.Name}, {c.Clients} clients, {c.Appender}"), "appends/s", c.OperationsPerSecond, HigherIsBetter: true)),
-        DcbSummaryWriter.Charts);
+        DcbSummaryWriter.Charts,
+        run => (run.Verdicts ?? []).Select(v => new SuiteVerdict(
+            string.Create(CultureInfo.InvariantCulture, $"{v.Size}, {v.EventsPerAppend} events, {v.Clients} clients, {v.Workload.Name}"), v.Race)));
 
     private static readonly Option<CourseEnrollmentSize[]> Sizes = LabOption.Of(
         "--sizes", "S,...", "course-enrollment dataset sizes: tiny, small, medium",
@@ -66,13 +71,16 @@ internal static class DcbSuite
         var cells = new List<DcbCellResult>();
         var verifications = new List<DcbVerification>();
         var mechanisms = new Dictionary<string, string>();
-        var windows = settings.Sizes.Count * settings.EventsPerAppend.Count * settings.Clients.Count * settings.Rounds * settings.Workloads.Count * settings.Appenders.Count;
+        var verdicts = new List<DcbVerdict>();
+        var rows = settings.Sizes.Count * settings.EventsPerAppend.Count * settings.Clients.Count;
         var done = 0;
+        var cellIndex = 0;
         foreach (var size in settings.Sizes)
         {
             var (dataset, counts) = CourseEnrollmentDataset.Generate(size, settings.Seed);
             var seed = DcbOperations.ConflictSeed(settings.ConflictingEvents);
             var logs = new List<AppenderLog>();
+            var races = new List<RacedCell>();
             try
             {
                 foreach (var name in settings.Appenders)
@@ -96,56 +104,56 @@ internal static class DcbSuite
                 {
                     foreach (var clients in settings.Clients)
                     {
-                        var samples = new Dictionary<(DcbWorkload, string), List<ClosedLoopWindow>>();
-                        var latencies = new Dictionary<(DcbWorkload, string), LatencyHistogram>();
-                        var retries = new Dictionary<(DcbWorkload, string), long>();
-
                         // One unmeasured window per appender at this many clients first: a transaction-per-append appender
-                        // otherwise opens its extra connections inside the first measured window (its p99 at 100 clients
-                        // was 1.4-2.0 s in the first block only). Its appends are real, kept in the ledger and read back.
+                        // otherwise opens its extra connections inside the first measured window. Its appends are real,
+                        // kept in the ledger and read back.
                         foreach (var target in logs)
                         {
                             await ClosedLoop.ForAsync(clients, settings.Window, _ => AppendOnceAsync(target, DcbWorkload.Append, events, cancellationToken), new LatencyHistogram()).ConfigureAwait(false);
                         }
 
-                        for (var round = 0; round < settings.Rounds; round++)
+                        // One race per cell: every workload is a group of its own, judged among the appenders; its
+                        // entrants are the workload-appender pairs, so Append and AppendIf of one appender run in the same rounds.
+                        var entrants = settings.Workloads.SelectMany(w => logs.Select(t => new Entrant($"{w.Name} · {t.Name}", w, t))).ToDictionary(e => e.Name);
+                        var race = new Race([.. entrants.Values.Select(e => new RaceEntrant(e.Name, [e.Workload.Name]))], [.. settings.Workloads.Select(w => new RaceGroup(w.Name, MustDecide: true))], settings.Race);
+                        var runner = new RaceRunner(race, WindowAsync, cellIndex++);
+                        await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
+                        await runner.RunAsync(cancellationToken).ConfigureAwait(false);
+
+                        foreach (var entrant in entrants.Values)
                         {
-                            foreach (var workload in settings.Workloads)
+                            var windowsOf = entrant.Windows;
+                            var operations = race.RoundsOf(entrant.Name);
+                            var measured = operations.OfType<double>().ToArray();
+                            var result = new DcbCellResult(size.Name, events, entrant.Workload, clients, entrant.Log.Name, operations,
+                                Median(measured), Median([.. windowsOf.Select(w => w.UnitsPerSecond)]),
+                                entrant.Latencies.Summary(),
+                                (double)entrant.Retries / Math.Max(1, windowsOf.Sum(w => w.Operations)),
+                                (double)windowsOf.Sum(w => w.AllocatedBytes) / Math.Max(1, windowsOf.Sum(w => w.Operations)),
+                                race.Exits.GetValueOrDefault(entrant.Name));
+                            cells.Add(result);
+                        }
+
+                        var raced = new RacedCell(events, clients, race, entrants);
+                        races.Add(raced);
+                        done++;
+                        console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{done}/{rows}] {size.Name}, {events} event(s) per append, {clients} clients: {race.Rounds} race rounds, {RaceEnds.Describe(race.End)}; ") +
+                            string.Join("; ", settings.Workloads.Select(w => $"{w.Name}: {(raced.Verdict(w, _ => false) is { } v ? VerdictText.Of(v) : "no verdict")}")));
+
+                        async Task<double?> WindowAsync(string name, bool qualifying)
+                        {
+                            // One appender at a time: what its counter gained in the window is this window's.
+                            var entrant = entrants[name];
+                            var retriesBefore = entrant.Log.Appender.Retries;
+                            var window = await ClosedLoop.ForAsync(clients, settings.Window, _ => AppendOnceAsync(entrant.Log, entrant.Workload, events, cancellationToken), qualifying ? null : entrant.Latencies).ConfigureAwait(false);
+                            if (!qualifying)
                             {
-                                foreach (var target in RoundOrder.Rotated(logs, round))
-                                {
-                                    var key = (workload, target.Name);
-                                    if (!latencies.TryGetValue(key, out var histogram))
-                                    {
-                                        latencies[key] = histogram = new LatencyHistogram();
-                                        samples[key] = [];
-                                        retries[key] = 0;
-                                    }
-
-                                    // One appender at a time: what its counter gained in the window is this window's.
-                                    var retriesBefore = target.Appender.Retries;
-                                    samples[key].Add(await ClosedLoop.ForAsync(clients, settings.Window, _ => AppendOnceAsync(target, workload, events, cancellationToken), histogram).ConfigureAwait(false));
-                                    retries[key] += target.Appender.Retries - retriesBefore;
-                                    done++;
-                                }
+                                entrant.Windows.Add(window);
+                                entrant.Retries += entrant.Log.Appender.Retries - retriesBefore;
                             }
-                        }
 
-                        foreach (var ((workload, appender), windowsOf) in samples)
-                        {
-                            var operations = windowsOf.Select(w => w.OperationsPerSecond).ToArray();
-                            var cell = new DcbCellResult(size.Name, events, workload, clients, appender, operations,
-                                RoundStatistics.Median(operations), RoundStatistics.Median([.. windowsOf.Select(w => w.UnitsPerSecond)]),
-                                latencies[(workload, appender)].Summary(),
-                                (double)retries[(workload, appender)] / Math.Max(1, windowsOf.Sum(w => w.Operations)),
-                                (double)windowsOf.Sum(w => w.AllocatedBytes) / Math.Max(1, windowsOf.Sum(w => w.Operations)));
-                            cells.Add(cell);
+                            return window.Operations > 0 ? window.OperationsPerSecond : null;
                         }
-
-                        console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"[{done}/{windows}] {size.Name}, {events} event(s) per append, {clients} clients: ") +
-                            string.Join("; ", settings.Appenders.Select(a => string.Create(CultureInfo.InvariantCulture,
-                                $"{a} {string.Join(" / ", settings.Workloads.Select(w => cells.Last(c => c.Appender == a && c.Workload == w).OperationsPerSecond.Estimate.ToString("N0", CultureInfo.InvariantCulture)))}"))) +
-                            " appends/s (" + string.Join(" / ", settings.Workloads.Select(w => w.Name)) + ")");
                     }
                 }
 
@@ -156,6 +164,19 @@ internal static class DcbSuite
                     verifications.Add(verification);
                     console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                         $"  {size.Name}, {target.Name}: {verification.Appends:N0} appends, {verification.EventsRead:N0} events read back: {(verification.Clean ? "clean" : $"{verification.Violations.Count} violations, first: {verification.Violations[0]}")}"));
+                }
+
+                // Judged only now: an appender whose log read back wrong is not judged in any of the size's races.
+                var broken = verifications.Where(v => v.Size == size.Name && !v.Clean).Select(v => v.Appender).ToHashSet(StringComparer.Ordinal);
+                foreach (var raced in races)
+                {
+                    foreach (var workload in settings.Workloads)
+                    {
+                        if (raced.Verdict(workload, broken.Contains) is { } verdict)
+                        {
+                            verdicts.Add(new DcbVerdict(size.Name, raced.Events, raced.Clients, workload, verdict));
+                        }
+                    }
                 }
             }
             finally
@@ -169,10 +190,13 @@ internal static class DcbSuite
         }
 
         var goals = DcbGoals.Evaluate(cells, settings);
-        var run = new DcbSuiteResult(settings, mechanisms, loads, cells, goals, verifications, SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+        var run = new DcbSuiteResult(settings, mechanisms, loads, cells, goals, verifications, SuiteEnvironment.Here(provider.Description, commandLine, suite.Started), settings.Race, verdicts);
         console.WriteLine($"Results: {suite.Complete(Report, run)}");
         return verifications.All(v => v.Clean) ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
     }
+
+    /// <summary>The median with its interval; for a pair whose every window failed (none appended anything), zero over no rounds.</summary>
+    private static Interval Median(IReadOnlyCollection<double> samples) => samples.Count == 0 ? new Interval(0, null, null, 0) : RoundStatistics.Median(samples);
 
     private static async Task<long> AppendOnceAsync(AppenderLog target, DcbWorkload workload, int events, CancellationToken cancellationToken)
     {
@@ -191,5 +215,30 @@ internal static class DcbSuite
         }
     }
 
+    /// <summary>One cell's race, kept until the size's logs are read back.</summary>
+    private sealed record RacedCell(int Events, int Clients, Race Race, IReadOnlyDictionary<string, Entrant> Entrants)
+    {
+        /// <summary>The workload's verdict among the appenders <paramref name="broken"/> does not name, told in the appenders' names.</summary>
+        public RaceVerdict? Verdict(DcbWorkload workload, Func<string, bool> broken) =>
+            RaceVerdict.Of(Race, workload.Name, name => broken(Entrants[name].Log.Name) ? "its log read back wrong" : null) is { } verdict
+                ? verdict with
+                {
+                    Leader = Entrants[verdict.Leader].Log.Name,
+                    Set = [.. verdict.Set.Select(n => Entrants[n].Log.Name)],
+                    Standings = [.. verdict.Standings.Select(s => s with { Contender = Entrants[s.Contender].Log.Name })],
+                }
+                : null;
+    }
+
     private sealed record AppenderLog(string Name, IDcbLog Log, IDcbAppender Appender, long SeedHead, DcbOperations Operations, DcbLedger Ledger);
+
+    /// <summary>One workload through one appender in one cell's race, and what its race rounds saw.</summary>
+    private sealed record Entrant(string Name, DcbWorkload Workload, AppenderLog Log)
+    {
+        public List<ClosedLoopWindow> Windows { get; } = [];
+
+        public LatencyHistogram Latencies { get; } = new();
+
+        public long Retries { get; set; }
+    }
 }

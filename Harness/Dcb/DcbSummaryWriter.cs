@@ -21,7 +21,9 @@ public static class DcbSummaryWriter
         var s = run.Settings;
         run.Environment.AppendHeader(md, "conditional appends (DCB) on the course-enrollment dataset (`suite dcb`)", "suite dcb", "Shape",
             string.Create(Invariant, $"sizes {string.Join(", ", s.Sizes.Select(z => z.Name))}; {string.Join(" and ", s.EventsPerAppend)} events per append; {string.Join(", ", s.Clients)} clients; ") +
-            string.Create(Invariant, $"{s.Rounds} rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, interleaved (appenders rotated per round), after one unmeasured Append window per appender at each client count; seed {s.Seed}"));
+            (run.Race is null
+                ? string.Create(Invariant, $"{s.Rounds} rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, interleaved (appenders rotated per round), after one unmeasured Append window per appender at each client count; seed {s.Seed}")
+                : string.Create(Invariant, $"at most {s.Rounds} race rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, after one unmeasured Append window per appender at each client count; seed {s.Seed}")));
 
         md.AppendLine("## How each appender keeps the condition").AppendLine();
         var mechanisms = new MarkdownTable().Left("Appender", "Mechanism");
@@ -43,6 +45,11 @@ public static class DcbSummaryWriter
         loads.WriteTo(md);
 
         md.AppendLine().AppendLine("## Appends").AppendLine();
+        if (run.Race is { } race)
+        {
+            SuiteRaceText.AppendHowItDecides(md, race, "workload at each client count", "appends/s among the appenders (the workloads of one cell race in the same rounds)");
+        }
+
         md.AppendLine("**Appends/s** is the median over the rounds with its 95% interval (Harrell-Davis, Maritz-Jarrett); for the conflict workloads every append is refused, " +
             "so it counts refusals. **p50 / p95 / p99** are over every append of every round, in ms. **Retries** are the transactions tried again per append (aborted by the database as a race: a serialisation failure, a deadlock). " +
             "**Alloc** is what the whole process allocated per append (the client's share).").AppendLine();
@@ -51,16 +58,24 @@ public static class DcbSummaryWriter
             foreach (var events in s.EventsPerAppend)
             {
                 md.AppendLine(Invariant, $"### {size.Name}, {events} event{(events == 1 ? "" : "s")} per append").AppendLine();
-                var appends = new MarkdownTable().Left("Workload").Right(["Clients", .. s.Appenders.SelectMany(a => new[] { $"{a} appends/s [95%]", "p50 / p95 / p99", "retries", "alloc" })]);
+                var raced = run.Verdicts is not null;
+                var appends = new MarkdownTable().Left("Workload").Right("Clients");
+                if (raced)
+                {
+                    appends.Left("Verdict (appends/s)");
+                }
+
+                appends.Right(s.Appenders.SelectMany(a => new[] { $"{a} appends/s [95%]", "p50 / p95 / p99", "retries", "alloc" }));
                 foreach (var workload in s.Workloads)
                 {
                     foreach (var clients in s.Clients)
                     {
-                        appends.Row([$"{workload.Name}", $"{clients}", .. s.Appenders.SelectMany(appender =>
+                        FormattableString?[] verdict = raced ? [$"{SuiteRaceText.Verdict(run.Verdict(size.Name, events, clients, workload)?.Race)}"] : [];
+                        appends.Row([$"{workload.Name}", $"{clients}", .. verdict, .. s.Appenders.SelectMany(appender =>
                         {
                             var cell = run.Cells.FirstOrDefault(c => c.Size == size.Name && c.EventsPerAppend == events && c.Workload == workload && c.Clients == clients && c.Appender == appender);
                             return cell is null ? new FormattableString?[4]
-                                : [$"{Rate(cell.OperationsPerSecond)}", $"{Latency(cell.Latency)}", $"{cell.RetriesPerOperation:0.###}", $"{cell.AllocatedBytesPerOperation / 1024:N1} KiB"];
+                                : [$"{Rate(cell.OperationsPerSecond)}{SuiteRaceText.Exit(cell.Exit)}", $"{Latency(cell.Latency)}", $"{cell.RetriesPerOperation:0.###}", $"{cell.AllocatedBytesPerOperation / 1024:N1} KiB"];
                         })]);
                     }
                 }

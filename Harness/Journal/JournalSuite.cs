@@ -5,7 +5,9 @@ using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Strategies;
@@ -26,11 +28,12 @@ internal static class JournalSuite
     /// <summary>The suite's pages, from its result.</summary>
     public static SuiteReport Report => SuiteReport.For<JournalSuiteResult>(
         Name, JournalSummaryWriter.Write,
-        run => run.Cells.Where(c => c.MessagesPerSecond is not null).Select(c => new SuiteFigure($"{c.Workload}, {c.Contender}", "msg/s", c.MessagesPerSecond!, HigherIsBetter: true)));
+        run => run.Cells.Where(c => c.MessagesPerSecond is not null).Select(c => new SuiteFigure($"{c.Workload}, {c.Contender}", "msg/s", c.MessagesPerSecond!, HigherIsBetter: true)),
+        verdicts: run => (run.Verdicts ?? []).Select(v => new SuiteVerdict(v.Workload, v.Race)));
 
     private static readonly Option<long> Messages = LabOption.Of("--messages", "N", "the original's eventsCount: events per iteration of each workload, 1..1000000", (o, v) => OptionValues.Number(o, v, 1, 1_000_000));
 
-    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "measured iterations per workload, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "the most race rounds per workload (it stops once decided), 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
 
     /// <summary><c>suite journal</c> on the command line.</summary>
     public static LabVerb Verb => new(
@@ -66,6 +69,7 @@ internal static class JournalSuite
         var strategies = await AvailableAsync(options.Strategies, provider, console, cancellationToken).ConfigureAwait(false);
         var workloads = JournalWorkload.All(settings.Messages);
         var cells = new List<JournalCell>();
+        var verdicts = new List<JournalVerdict>();
         var paired = new Dictionary<string, List<(double? Recommended, double? Peer)>>();
         var peerSettings = peers is null ? $"not run: the {provider.Name} store cannot give a peer a database" : "";
         var clock = Stopwatch.StartNew();
@@ -96,8 +100,13 @@ internal static class JournalSuite
                     contenders.Add(new AkkaJournalContender(peer));
                 }
 
-                var run = await RunWorkloadAsync(workload, contenders, provider, settings, console, cancellationToken).ConfigureAwait(false);
+                var run = await RunWorkloadAsync(workload, w, contenders, provider, settings, console, cancellationToken).ConfigureAwait(false);
                 cells.AddRange(run.Cells);
+                if (run.Verdict is { } verdict)
+                {
+                    verdicts.Add(verdict);
+                }
+
                 if (GoalWorkloads.Contains(workload.Name))
                 {
                     paired[workload.Name] = run.Paired(Recommended, AkkaJournalContender.ContenderName);
@@ -115,12 +124,12 @@ internal static class JournalSuite
         var columns = strategies.Select(s => s.Name).Append(LabLog).Append(AkkaJournalContender.ContenderName)
             .Where(c => cells.Any(cell => cell.Contender == c)).ToArray();
         var goals = GoalWorkloads.Select(name => new PipelineGoal(
-            name, Recommended, $"{name}: {Recommended} msg/s over Akka.Persistence.Sql's, paired iteration by iteration",
+            name, Recommended, $"{name}: {Recommended} msg/s over Akka.Persistence.Sql's, paired race round by race round",
             paired.TryGetValue(name, out var pairs) ? RoundStatistics.PairedRatio([.. pairs.Select(p => p.Recommended)], [.. pairs.Select(p => p.Peer)]) : null,
             2.0, AtLeast: true, "median of the per-iteration ratios with its 95% interval")).ToArray();
         var result = new JournalSuiteResult(
             settings, workloads, columns, cells, goals, peerSettings,
-            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started), settings.Race, verdicts);
         console.WriteLine($"Results: {suite.Complete(Report, result)}");
         return cells.Any(c => c.Broken.Count > 0) ? ExitCodes.BrokenGuarantee
             : cells.Any(c => c.Failure is not null) ? ExitCodes.SomeCasesFailed
@@ -168,12 +177,13 @@ internal static class JournalSuite
     }
 
     private static async Task<WorkloadRun> RunWorkloadAsync(
-        JournalWorkload workload, IReadOnlyList<IJournalContender> contenders, IEventStoreProvider provider, JournalSuiteSettings settings, TextWriter console,
+        JournalWorkload workload, int seed, IReadOnlyList<IJournalContender> contenders, IEventStoreProvider provider, JournalSuiteSettings settings, TextWriter console,
         CancellationToken cancellationToken)
     {
-        var samples = contenders.ToDictionary(c => c.Name, _ => new List<double?>());
         var failures = new Dictionary<string, string>();
         var written = contenders.ToDictionary(c => c.Name, _ => new Dictionary<string, int>());
+        var turns = contenders.ToDictionary(c => c.Name, _ => 0);
+        var byName = contenders.ToDictionary(c => c.Name);
         string[] Streams(string prefix) => [.. Enumerable.Range(1, workload.Actors).Select(a => string.Create(CultureInfo.InvariantCulture, $"{workload.Name}-{prefix}-{a}"))];
         if (workload.Recovers)
         {
@@ -189,93 +199,97 @@ internal static class JournalSuite
             }
         }
 
-        for (var iteration = 0; iteration < settings.Warmups + settings.Iterations; iteration++)
+        var race = new Race([.. contenders.Select(c => new RaceEntrant(c.Name, [workload.Name]))], [new RaceGroup(workload.Name, MustDecide: true)], settings.Race);
+        var runner = new RaceRunner(race, TurnAsync, seed, round => console.WriteLine(round == 0
+            ? "      qualifying round (a warm-up: every contender races on)"
+            : string.Create(CultureInfo.InvariantCulture, $"      race round {round} of at most {settings.Race.MaximumRounds}: {string.Join(", ", race.Running)}")));
+        for (var warmup = 1; warmup < settings.Warmups; warmup++)
         {
-            var measured = iteration >= settings.Warmups;
-            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"      {(measured ? "iteration" : "warm-up")} {(measured ? iteration - settings.Warmups + 1 : iteration + 1)} of {(measured ? settings.Iterations : settings.Warmups)}"));
-            foreach (var contender in RoundOrder.Rotated(contenders, iteration))
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"      warm-up {warmup} of {settings.Warmups - 1}"));
+            foreach (var contender in RoundOrder.Rotated(contenders, warmup))
             {
-                if (failures.ContainsKey(contender.Name))
-                {
-                    if (measured)
-                    {
-                        samples[contender.Name].Add(null);
-                    }
-
-                    continue;
-                }
-
-                var streams = workload.Recovers ? Streams("recovered") : Streams(string.Create(CultureInfo.InvariantCulture, $"i{iteration}"));
-                await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
-                using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-                limit.CancelAfter(settings.IterationLimit);
-                var watch = Stopwatch.StartNew();
-                try
-                {
-                    var work = workload.Recovers
-                        ? contender.RecoverAsync(streams, workload.MessagesPerActor, limit.Token)
-                        : contender.PersistAsync(streams, workload.Mode, workload.MessagesPerActor, limit.Token);
-                    await work.ConfigureAwait(false);
-                    watch.Stop();
-                }
-                catch (Exception) when (limit.IsCancellationRequested && !cancellationToken.IsCancellationRequested)
-                {
-                    // The limit fired: whatever it surfaced as (a cancellation, or a commit whose outcome the cancelled
-                    // attempt could not learn), the iteration ran out of time.
-                    failures[contender.Name] = string.Create(CultureInfo.InvariantCulture, $"timed out: iteration {iteration + 1} passed {settings.IterationLimit.TotalSeconds:0} s");
-                }
-                catch (Exception e) when (e is not OperationCanceledException)
-                {
-                    failures[contender.Name] = string.Create(CultureInfo.InvariantCulture, $"iteration {iteration + 1} failed: {e.GetType().Name}: {e.Message}");
-                }
-
-                if (failures.ContainsKey(contender.Name))
-                {
-                    console.WriteLine($"      {contender.Name}: {failures[contender.Name]}");
-                    if (measured)
-                    {
-                        samples[contender.Name].Add(null);
-                    }
-
-                    continue;
-                }
-
-                if (!workload.Recovers)
-                {
-                    foreach (var stream in streams)
-                    {
-                        written[contender.Name][stream] = workload.MessagesPerActor;
-                    }
-                }
-
-                if (measured)
-                {
-                    samples[contender.Name].Add(workload.Messages / watch.Elapsed.TotalSeconds);
-                }
+                await TurnAsync(contender.Name, qualifying: true).ConfigureAwait(false);
             }
         }
 
+        await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
+        await runner.RunAsync(cancellationToken).ConfigureAwait(false);
+
         var cells = new List<JournalCell>();
+        var broken = new Dictionary<string, IReadOnlyList<string>>();
         foreach (var contender in contenders)
         {
-            var broken = await contender.VerifyAsync(written[contender.Name], cancellationToken).ConfigureAwait(false);
-            var completed = samples[contender.Name].OfType<double>().ToArray();
+            broken[contender.Name] = await contender.VerifyAsync(written[contender.Name], cancellationToken).ConfigureAwait(false);
+            var completed = race.RoundsOf(contender.Name).OfType<double>().ToArray();
             var kept = JournalStatistics.WithoutOutliers(completed);
             var cell = new JournalCell(
                 workload.Name, contender.Name, completed, kept, kept.Count == 0 ? null : RoundStatistics.Median([.. kept]),
-                failures.GetValueOrDefault(contender.Name), broken, written[contender.Name].Count);
+                failures.GetValueOrDefault(contender.Name), broken[contender.Name], written[contender.Name].Count, race.Exits.GetValueOrDefault(contender.Name));
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"      {contender.Name}: {(cell.MessagesPerSecond is { } m ? $"{m.Estimate:N0} msg/s" : "no figure")}; {cell.StreamsChecked} streams read back, {(broken.Count == 0 ? "all exact" : $"{broken.Count} BROKEN: {broken[0]}")}"));
+                $"      {contender.Name}: {(cell.MessagesPerSecond is { } m ? $"{m.Estimate:N0} msg/s over {completed.Length} rounds" : "no figure")}; {cell.StreamsChecked} streams read back, {(cell.Broken.Count == 0 ? "all exact" : $"{cell.Broken.Count} BROKEN: {cell.Broken[0]}")}"));
             cells.Add(cell);
         }
 
-        return new WorkloadRun(cells, samples);
+        var verdict = RaceVerdict.Of(race, workload.Name, name => broken[name].Count > 0 ? "streams read back wrong" : failures.GetValueOrDefault(name));
+        console.WriteLine($"      {race.Rounds} race rounds, {RaceEnds.Describe(race.End)}: {(verdict is null ? "no verdict" : VerdictText.Of(verdict))}");
+        return new WorkloadRun(cells, verdict is null ? null : new JournalVerdict(workload.Name, verdict), race);
+
+        async Task<double?> TurnAsync(string name, bool qualifying)
+        {
+            if (failures.ContainsKey(name))
+            {
+                return null;
+            }
+
+            var contender = byName[name];
+            var turn = turns[name]++;
+            var streams = workload.Recovers ? Streams("recovered") : Streams(string.Create(CultureInfo.InvariantCulture, $"i{turn}"));
+            await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+            using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            limit.CancelAfter(settings.IterationLimit);
+            var watch = Stopwatch.StartNew();
+            try
+            {
+                var work = workload.Recovers
+                    ? contender.RecoverAsync(streams, workload.MessagesPerActor, limit.Token)
+                    : contender.PersistAsync(streams, workload.Mode, workload.MessagesPerActor, limit.Token);
+                await work.ConfigureAwait(false);
+                watch.Stop();
+            }
+            catch (Exception) when (limit.IsCancellationRequested && !cancellationToken.IsCancellationRequested)
+            {
+                // The limit fired: whatever it surfaced as (a cancellation, or a commit whose outcome the cancelled
+                // attempt could not learn), the iteration ran out of time.
+                failures[name] = string.Create(CultureInfo.InvariantCulture, $"timed out: iteration {turn + 1} passed {settings.IterationLimit.TotalSeconds:0} s");
+            }
+            catch (Exception e) when (e is not OperationCanceledException)
+            {
+                failures[name] = string.Create(CultureInfo.InvariantCulture, $"iteration {turn + 1} failed: {e.GetType().Name}: {e.Message}");
+            }
+
+            if (failures.TryGetValue(name, out var failure))
+            {
+                console.WriteLine($"      {name}: {failure}");
+                return null;
+            }
+
+            if (!workload.Recovers)
+            {
+                foreach (var stream in streams)
+                {
+                    written[name][stream] = workload.MessagesPerActor;
+                }
+            }
+
+            return workload.Messages / watch.Elapsed.TotalSeconds;
+        }
     }
 
-    private sealed record WorkloadRun(IReadOnlyList<JournalCell> Cells, IReadOnlyDictionary<string, List<double?>> Samples)
+    private sealed record WorkloadRun(IReadOnlyList<JournalCell> Cells, JournalVerdict? Verdict, Race Race)
     {
         public List<(double? Recommended, double? Peer)> Paired(string recommended, string peer) =>
-            Samples.TryGetValue(recommended, out var r) && Samples.TryGetValue(peer, out var p) ? [.. r.Zip(p, (x, y) => (x, y))] : [];
+            Race.Entrants.Any(e => e.Name == recommended) && Race.Entrants.Any(e => e.Name == peer)
+                ? [.. Race.RoundsOf(recommended).Zip(Race.RoundsOf(peer), (x, y) => (x, y))]
+                : [];
     }
 }

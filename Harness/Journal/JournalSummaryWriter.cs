@@ -18,20 +18,36 @@ public static class JournalSummaryWriter
         var s = run.Settings;
         run.Environment.AppendHeader(md, "the Akka.NET journal benchmark (`suite journal`)", "suite journal", "Shape",
             string.Create(Invariant, $"{s.Messages:N0} messages per actor for Persist* and per recovered stream (the groups: min(messages / k, cap) each, as the original); ") +
-            string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured iterations per workload, every contender once per iteration in rotated order, a checkpoint before each; ") +
+            (run.Race is null
+                ? string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured iterations per workload, every contender once per iteration in rotated order, a checkpoint before each; ")
+                : string.Create(Invariant, $"per workload {s.Warmups} warm-up iteration{(s.Warmups == 1 ? "" : "s")} (the last the race's qualifying round) and at most {s.Iterations} race rounds, a checkpoint before each turn; ")) +
             string.Create(Invariant, $"an iteration past {s.IterationLimit.TotalSeconds:0} s ends the contender's workload"));
         md.AppendLine(Invariant, $"**Akka.Persistence.Sql**: {run.Peer}; the same server, database of its own, same durability.").AppendLine();
+        if (run.Race is { } race)
+        {
+            SuiteRaceText.AppendHowItDecides(md, race, "workload", "msg/s");
+        }
+
         md.AppendLine(Invariant,
-            $"Each figure is **msg/s**: the median over the measured iterations of messages / the iteration's time, after dropping iterations whose z-score exceeds {JournalStatistics.ZScoreLimit:0} ").AppendLine(
+            $"Each figure is **msg/s**: the median over the {(run.Race is null ? "measured iterations" : "race rounds it ran")} of messages / the iteration's time, after dropping iterations whose z-score exceeds {JournalStatistics.ZScoreLimit:0} ").AppendLine(
             "(the original's outlier rejection; it averaged), with the median's 95% interval (Harrell-Davis, Maritz-Jarrett) below it. " +
             "Group rows count every actor's messages. ").AppendLine(
             $"The last two columns quote {OriginalJournalFigures.Source}: Akka.Persistence.Sql in the peer's TagTable mode and the older Akka.Persistence.PostgreSql journal, " +
             "10 000 messages on a 12-core machine: for the shape of each curve only, never as a figure to hold ours against.").AppendLine();
-        var table = new MarkdownTable().Left("Test").Right(["Messages", .. run.Contenders, "Original: Akka.Persistence.Sql (PG 15)", "Original: Akka.Persistence.PostgreSql (PG 15)"]);
+        var raced = run.Verdicts is not null;
+        var table = new MarkdownTable().Left("Test").Right("Messages");
+        if (raced)
+        {
+            table.Left("Verdict");
+        }
+
+        table.Right([.. run.Contenders, "Original: Akka.Persistence.Sql (PG 15)", "Original: Akka.Persistence.PostgreSql (PG 15)"]);
         foreach (var workload in run.Workloads)
         {
+            FormattableString?[] verdict = raced ? [$"{SuiteRaceText.Verdict(run.Verdict(workload.Name)?.Race)}"] : [];
             table.Row([
-                $"{workload.Name}", $"{workload.Actors} x {workload.MessagesPerActor:N0}", .. run.Contenders.Select(contender => (FormattableString)$"{Figure(run.Cell(workload.Name, contender))}"),
+                $"{workload.Name}", $"{workload.Actors} x {workload.MessagesPerActor:N0}", .. verdict,
+                .. run.Contenders.Select(contender => (FormattableString)$"{Figure(run.Cell(workload.Name, contender))}"),
                 $"{workload.Original.SqlTagTable:N0}", $"{workload.Original.PostgreSqlPlugin:N0}"]);
         }
 
@@ -40,7 +56,7 @@ public static class JournalSummaryWriter
         md.AppendLine();
         md.AppendLine("Recovery reads the same rows whatever strategy wrote them: the lab's recovery rows have one column, the log read by stream " +
             "(an index on stream and position, made on every fresh log before its first write, so every strategy's writes here pay for it as Akka's journal pays for its key).").AppendLine();
-        AppendGoals(md, run.Goals);
+        AppendGoals(md, run.Goals, run.Race is null ? "per-iteration" : "per-round");
         AppendChecks(md, run);
         md.AppendLine("## How each contender is driven").AppendLine();
         md.AppendLine("- **Akka.Persistence.Sql**: real persistent actors (one per stream) sent all their commands at once, each persisting them with `Persist`, `PersistAll` (groups of 50), " +
@@ -57,16 +73,16 @@ public static class JournalSummaryWriter
     private static string Figure(JournalCell? cell) => cell switch
     {
         null => "",
-        { MessagesPerSecond: { } m } => string.Create(Invariant, $"{m.Estimate:N0}<br>{Bounds(m)}{(cell.Failure is null ? "" : " ⚠")}"),
+        { MessagesPerSecond: { } m } => string.Create(Invariant, $"{m.Estimate:N0}<br>{Bounds(m)}{SuiteRaceText.Exit(cell.Exit)}{(cell.Failure is null ? "" : " ⚠")}"),
         _ => "failed",
     };
 
     private static string Bounds(Interval m) => m.HasBounds ? string.Create(Invariant, $"[{m.Lower:N0}, {m.Upper:N0}]") : string.Create(Invariant, $"({m.Samples} iteration)");
 
-    private static void AppendGoals(StringBuilder md, IReadOnlyList<PipelineGoal> goals)
+    private static void AppendGoals(StringBuilder md, IReadOnlyList<PipelineGoal> goals, string pairedBy)
     {
         md.AppendLine("## Goals").AppendLine();
-        var table = new MarkdownTable().Left("Goal").Right("Ratio (median of per-iteration ratios)").Left("95% interval").Right("Target").Left("Verdict");
+        var table = new MarkdownTable().Left("Goal").Right($"Ratio (median of {pairedBy} ratios)").Left("95% interval").Right("Target").Left("Verdict");
         foreach (var goal in goals)
         {
             var ratio = goal.Ratio;

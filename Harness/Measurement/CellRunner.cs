@@ -56,9 +56,8 @@ internal static class CellRunner
             var entrants = cases.Select(c => new RaceEntrant(c.Contender.Name, GroupsOf(c, claims))).ToArray();
             var running = new Race(entrants, groups, race);
             var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches, cell.Aggregates, cell.Durability) & int.MaxValue;
-            var turns = new Dictionary<string, TimeSpan>(StringComparer.Ordinal);
-
-            running.RecordQualifying(await RoundAsync(qualifying: true).ConfigureAwait(false));
+            var runner = new RaceRunner(running, TurnAsync, seed);
+            await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
             foreach (var (name, exit) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))
             {
                 progress(string.Create(CultureInfo.InvariantCulture,
@@ -70,28 +69,7 @@ internal static class CellRunner
                 byName[contender].BeginRaceRounds();
             }
 
-            while (!running.Finished)
-            {
-                var block = running.RoundsToNextLook;
-                var mandatory = running.Rounds < race.Looks[0];
-                var roundCost = running.Running.Aggregate(TimeSpan.Zero, (sum, n) => sum + turns.GetValueOrDefault(n));
-                var estimate = block * roundCost;
-                var finish = cases.Count * RunBudget.ContenderStartAndFinish;
-                running.Horizon = allowance is { } share && roundCost > TimeSpan.Zero
-                    ? running.Rounds + (int)Math.Max(0, Math.Floor((share - clock.Elapsed - finish) / roundCost))
-                    : null;
-                if (!mandatory && !RunBudget.Affords(allowance, clock.Elapsed, estimate, finish))
-                {
-                    running.StopForBudget();
-                    break;
-                }
-
-                for (var round = 0; round < block && !running.Finished; round++)
-                {
-                    running.RecordRound(await RoundAsync(qualifying: false).ConfigureAwait(false));
-                }
-            }
-
+            await runner.RunAsync(allowance, cases.Count * RunBudget.ContenderStartAndFinish, clock, cancellationToken).ConfigureAwait(false);
             var results = new List<CaseResult>(notRun);
             foreach (var contender in cases)
             {
@@ -102,29 +80,18 @@ internal static class CellRunner
             cases.Clear();
             var ordered = contenders.Select(c => results.FirstOrDefault(r => r.Contender == c.Name)).OfType<CaseResult>().ToArray();
             progress(string.Create(CultureInfo.InvariantCulture,
-                $"{running.Rounds} race rounds, {Ended(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")}"));
+                $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")}"));
             var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End);
             return (analysed, claims, verdict);
 
-            async Task<Dictionary<string, double?>> RoundAsync(bool qualifying)
+            async Task<double?> TurnAsync(string name, bool qualifying)
             {
-                var names = running.Running;
-                var figures = new Dictionary<string, double?>(StringComparer.Ordinal);
-                foreach (var index in RoundOrder.For(running.Rounds + (qualifying ? 0 : 1), names.Count, seed))
+                if (settings.CheckpointBeforeRounds)
                 {
-                    cancellationToken.ThrowIfCancellationRequested();
-                    var started = Stopwatch.GetTimestamp();
-                    if (settings.CheckpointBeforeRounds)
-                    {
-                        await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
-                    }
-
-                    var name = names[index];
-                    figures[name] = await byName[name].MeasureRoundAsync(settings, qualifying).ConfigureAwait(false);
-                    turns[name] = Stopwatch.GetElapsedTime(started);
+                    await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
                 }
 
-                return figures;
+                return await byName[name].MeasureRoundAsync(settings, qualifying).ConfigureAwait(false);
             }
         }
         finally
@@ -148,14 +115,4 @@ internal static class CellRunner
         c.Contender.IsCeiling
             ? [GuaranteeProfile.CeilingGroup]
             : [.. GuaranteeProfile.All.Where(p => p.Admits(claims.Single(x => x.Strategy == c.Contender.Name))).Select(p => p.Id)];
-
-    private static string Ended(RaceEnd? end) => end switch
-    {
-        RaceEnd.Decided => "decided",
-        RaceEnd.OutOfRounds => "undecided when its rounds ran out",
-        RaceEnd.OutOfBudget => "undecided when its share of the budget ran out",
-        RaceEnd.Futile => "undecided: no round it could still pay for would decide it",
-        RaceEnd.NoContenders => "no strategy left to judge",
-        _ => "stopped",
-    };
 }

@@ -42,6 +42,8 @@ public sealed class Race
 
     public RaceSettings Settings => _settings;
 
+    public IReadOnlyList<RaceEntrant> Entrants => _entrants;
+
     /// <summary>Race rounds recorded (the qualifying round not counted).</summary>
     public int Rounds { get; private set; }
 

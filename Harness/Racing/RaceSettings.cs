@@ -29,6 +29,12 @@ public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList
 
     public static RaceSettings Default(int maximumRounds) => new(DefaultMargin, DefaultErrorRate, LooksUpTo(maximumRounds), DefaultHopelessFraction);
 
+    /// <summary>
+    /// A suite's race: the main job's margin, error rate and looks, but nobody leaves after the qualifying round, so every
+    /// contender runs at least to the first look and the suite's page has each one's figure with an interval.
+    /// </summary>
+    public static RaceSettings ForSuite(int maximumRounds) => Default(maximumRounds) with { HopelessFraction = 0 };
+
     public int MaximumRounds => Looks[^1];
 
     /// <summary>The share of the error rate spent at the look after <paramref name="rounds"/> race rounds: in proportion to its rounds.</summary>

@@ -13,14 +13,17 @@ internal sealed class SuiteReport
     private readonly Func<JsonNode, object> _read;
     private readonly Action<object, string> _write;
     private readonly Func<object, IEnumerable<SuiteFigure>> _figures;
+    private readonly Func<object, IEnumerable<SuiteVerdict>> _verdicts;
 
-    private SuiteReport(string suite, string page, Func<JsonNode, object> read, Action<object, string> write, Func<object, IEnumerable<SuiteFigure>> figures)
+    private SuiteReport(
+        string suite, string page, Func<JsonNode, object> read, Action<object, string> write, Func<object, IEnumerable<SuiteFigure>> figures, Func<object, IEnumerable<SuiteVerdict>> verdicts)
     {
         Suite = suite;
         Page = page;
         _read = read;
         _write = write;
         _figures = figures;
+        _verdicts = verdicts;
     }
 
     /// <summary>The page every suite's run opens with.</summary>
@@ -32,14 +35,17 @@ internal sealed class SuiteReport
     public string Page { get; }
 
     /// <param name="figures">The run's figures, each with its interval, as <c>compare</c> sets two runs' side by side.</param>
-    public static SuiteReport For<T>(string suite, Func<T, string> summary, Func<T, IEnumerable<SuiteFigure>> figures, Func<T, IEnumerable<ChartWriter.Chart>>? charts = null)
+    /// <param name="verdicts">The run's race verdicts, one per row, for a suite whose rows race their contenders.</param>
+    public static SuiteReport For<T>(
+        string suite, Func<T, string> summary, Func<T, IEnumerable<SuiteFigure>> figures, Func<T, IEnumerable<ChartWriter.Chart>>? charts = null, Func<T, IEnumerable<SuiteVerdict>>? verdicts = null)
         where T : class =>
-        For(suite, SummaryFileName, (T result, string _) => summary(result), figures, charts);
+        For(suite, SummaryFileName, (T result, string _) => summary(result), figures, charts, verdicts);
 
     /// <param name="page">The page's file name.</param>
     /// <param name="write">The page, from the result and what else the run's folder holds (a tool's own report).</param>
     public static SuiteReport For<T>(
-        string suite, string page, Func<T, string, string> write, Func<T, IEnumerable<SuiteFigure>> figures, Func<T, IEnumerable<ChartWriter.Chart>>? charts = null)
+        string suite, string page, Func<T, string, string> write, Func<T, IEnumerable<SuiteFigure>> figures, Func<T, IEnumerable<ChartWriter.Chart>>? charts = null,
+        Func<T, IEnumerable<SuiteVerdict>>? verdicts = null)
         where T : class =>
         new(suite,
             page,
@@ -53,7 +59,8 @@ internal sealed class SuiteReport
                     ChartWriter.Save(charts(typed), Directory.CreateDirectory(Path.Combine(folder, "charts")).FullName);
                 }
             },
-            result => figures((T)result));
+            result => figures((T)result),
+            result => verdicts?.Invoke((T)result) ?? []);
 
     /// <summary>Writes <paramref name="result"/> as the run's results.json in <paramref name="folder"/>.</summary>
     public void WriteRecord(object result, string folder) => SuiteRecord.Write(folder, Suite, result);
@@ -79,6 +86,10 @@ internal sealed class SuiteReport
     /// <summary>The figures of the result kept in <paramref name="folder"/>'s results.json.</summary>
     /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>
     public IReadOnlyList<SuiteFigure> Figures(JsonNode result, string folder) => [.. _figures(Read(result, folder))];
+
+    /// <summary>The race verdicts of the result kept in <paramref name="folder"/>'s results.json; none for a suite that races nothing or a run from before the race.</summary>
+    /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>
+    public IReadOnlyList<SuiteVerdict> Verdicts(JsonNode result, string folder) => [.. _verdicts(Read(result, folder))];
 
     private object Read(JsonNode result, string folder)
     {

@@ -17,9 +17,24 @@ public static class VerdictText
         {
             VerdictKind.Winner => $"{verdict.Leader} (winner)",
             VerdictKind.Equivalent => $"equivalent: {string.Join(", ", verdict.Set)}{(verdict.Set.Count > 1 ? $" (choose {verdict.Recommended})" : "")}",
-            _ => $"undecided: {verdict.Leader} leads {string.Join(", ", verdict.Standings.Where(s => verdict.Set.Contains(s.Contender)).OrderByDescending(s => s.Ratio?.Estimate ?? 0).Take(3).Select(s => $"{s.Contender} {Ratio(s.Ratio)}"))}{(verdict.Set.Count > 4 ? $" and {verdict.Set.Count - 4} more" : "")}",
+            _ => Undecided(verdict.Leader, verdict.Set, verdict.Standings),
         };
     }
+
+    /// <summary>A suite row's race: "GroupCommit (winner)", "equivalent: A, B", "undecided: A leads B 0.97 [0.88–1.07]".</summary>
+    public static string Of(RaceVerdict verdict)
+    {
+        ArgumentNullException.ThrowIfNull(verdict);
+        return verdict.Kind switch
+        {
+            VerdictKind.Winner => $"{verdict.Leader} (winner)",
+            VerdictKind.Equivalent => $"equivalent: {string.Join(", ", verdict.Set)}",
+            _ => Undecided(verdict.Leader, verdict.Set, verdict.Standings),
+        };
+    }
+
+    private static string Undecided(string leader, IReadOnlyList<string> set, IReadOnlyList<ContenderStanding> standings) =>
+        $"undecided: {leader} leads {string.Join(", ", standings.Where(s => set.Contains(s.Contender)).OrderByDescending(s => s.Ratio?.Estimate ?? 0).Take(3).Select(s => $"{s.Contender} {Ratio(s.Ratio)}"))}{(set.Count > 4 ? $" and {set.Count - 4} more" : "")}";
 
     /// <summary>"0.97 [0.88–1.07]", "0.42 (qualifying round)", "-".</summary>
     public static string Ratio(Interval? ratio) => ratio is null ? "-"

@@ -3,7 +3,9 @@ using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.SuitePorts.Tags;
 
@@ -11,19 +13,23 @@ namespace EventCommitLab.Harness.Tags;
 
 /// <summary>
 /// <c>suite tags</c>: the original's tag queries. One log per way of storing tags, each built with the store's fastest
-/// bulk path; then, for each count of tagged events at the log's end, every storage queried in turn (rotated), each
-/// query checked to return exactly those events in order.
+/// bulk path; then, for each count of tagged events at the log's end, a race of the storages on queries/s (each round
+/// queries every storage still racing once), each query checked to return exactly those events in order.
 /// </summary>
 internal static class TagsSuite
 {
     public const string Name = "tags";
 
+    /// <summary>The one group each query's race judges: every storage.</summary>
+    private const string Group = "storages";
+
     /// <summary>The suite's pages, from its result.</summary>
     public static SuiteReport Report => SuiteReport.For<TagsSuiteResult>(
         Name, TagsSummaryWriter.Write,
-        run => run.Queries.Select(q => new SuiteFigure(string.Create(CultureInfo.InvariantCulture, $"{q.Storage}, {q.Tagged} tagged"), "ms per query", q.Median, HigherIsBetter: false)));
+        run => run.Queries.Select(q => new SuiteFigure(string.Create(CultureInfo.InvariantCulture, $"{q.Storage}, {q.Tagged} tagged"), "ms per query", q.Median, HigherIsBetter: false)),
+        verdicts: run => (run.Verdicts ?? []).Select(v => new SuiteVerdict(string.Create(CultureInfo.InvariantCulture, $"{v.Tagged} tagged"), v.Race)));
 
-    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "measured queries per tag and storage, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "the most race rounds per tag: queries of every storage still racing, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
 
     /// <summary><c>suite tags</c> on the command line.</summary>
     public static LabVerb Verb => new(
@@ -54,42 +60,65 @@ internal static class TagsSuite
             }
 
             var queries = new List<TagQueryResult>();
-            foreach (var tagged in settings.TaggedAtEnd)
+            var verdicts = new List<TagsVerdict>();
+            var race = settings.Race;
+            foreach (var (tagged, row) in settings.TaggedAtEnd.Select((t, i) => (t, i)))
             {
                 var expected = Enumerable.Range(1, tagged).Select(k => settings.Events - tagged + k).ToArray();
+                var byName = logs.ToDictionary(l => l.Storage.ToString());
                 var times = logs.ToDictionary(l => l.Storage, _ => new List<double>());
                 var allocated = logs.ToDictionary(l => l.Storage, _ => 0L);
                 var exact = logs.ToDictionary(l => l.Storage, _ => true);
-                for (var iteration = 0; iteration < settings.Warmups + settings.Iterations; iteration++)
+                var running = new Race([.. byName.Keys.Select(n => new RaceEntrant(n, [Group]))], [new RaceGroup(Group, MustDecide: true)], race);
+                for (var warmup = 1; warmup < settings.Warmups; warmup++)
                 {
-                    foreach (var log in RoundOrder.Rotated(logs, iteration))
+                    foreach (var log in RoundOrder.Rotated(logs, warmup))
                     {
-                        var before = GC.GetTotalAllocatedBytes();
-                        var watch = Stopwatch.StartNew();
-                        var positions = await log.QueryAsync($"last-{tagged}", cancellationToken).ConfigureAwait(false);
-                        watch.Stop();
-                        var bytes = GC.GetTotalAllocatedBytes() - before;
-                        exact[log.Storage] &= positions.SequenceEqual(expected);
-                        if (iteration >= settings.Warmups)
-                        {
-                            times[log.Storage].Add(watch.Elapsed.TotalMilliseconds);
-                            allocated[log.Storage] += bytes;
-                        }
+                        await QueryAsync(log.Storage.ToString(), qualifying: true).ConfigureAwait(false);
                     }
                 }
 
+                var runner = new RaceRunner(running, QueryAsync, row);
+                await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
+                await runner.RunAsync(cancellationToken).ConfigureAwait(false);
                 foreach (var log in logs)
                 {
+                    var name = log.Storage.ToString();
                     var result = new TagQueryResult(log.Storage, tagged, times[log.Storage], RoundStatistics.Median(times[log.Storage]),
-                        (double)allocated[log.Storage] / settings.Iterations, exact[log.Storage]);
+                        (double)allocated[log.Storage] / Math.Max(1, times[log.Storage].Count), exact[log.Storage], running.Exits.GetValueOrDefault(name));
                     queries.Add(result);
                     console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                        $"  {tagged,6:N0} tagged, {log.Storage}: median {result.Median.Estimate:0.###} ms, mean {result.Mean:0.###} ms{(result.Exact ? "" : ", NOT the tagged events")}"));
+                        $"  {tagged,6:N0} tagged, {log.Storage}: median {result.Median.Estimate:0.###} ms, mean {result.Mean:0.###} ms over {result.Milliseconds.Count} rounds{(result.Exact ? "" : ", NOT the tagged events")}"));
+                }
+
+                if (RaceVerdict.Of(running, Group, name => exact[byName[name].Storage] ? null : "returned other events than the tagged ones") is { } verdict)
+                {
+                    verdicts.Add(new TagsVerdict(tagged, verdict));
+                    console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                        $"  {tagged,6:N0} tagged: {running.Rounds} race rounds, {RaceEnds.Describe(running.End)}: {VerdictText.Of(verdict)}"));
+                }
+
+                async Task<double?> QueryAsync(string name, bool qualifying)
+                {
+                    var log = byName[name];
+                    var before = GC.GetTotalAllocatedBytes();
+                    var watch = Stopwatch.StartNew();
+                    var positions = await log.QueryAsync($"last-{tagged}", cancellationToken).ConfigureAwait(false);
+                    watch.Stop();
+                    var bytes = GC.GetTotalAllocatedBytes() - before;
+                    exact[log.Storage] &= positions.SequenceEqual(expected);
+                    if (!qualifying)
+                    {
+                        times[log.Storage].Add(watch.Elapsed.TotalMilliseconds);
+                        allocated[log.Storage] += bytes;
+                    }
+
+                    return 1000 / Math.Max(watch.Elapsed.TotalMilliseconds, 1e-3);
                 }
             }
 
             var run = new TagsSuiteResult(settings, [.. logs.Select(l => new TagLogBuild(l.Storage, l.BuildTime, l.Bytes))], queries,
-                SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+                SuiteEnvironment.Here(provider.Description, commandLine, suite.Started), race, verdicts);
             console.WriteLine($"Results: {suite.Complete(Report, run)}");
             return queries.All(q => q.Exact) ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
         }

@@ -17,7 +17,9 @@ public static class TagsSummaryWriter
         var s = run.Settings;
         run.Environment.AppendHeader(md, "tag queries at the end of a large log (`suite tags`)", "suite tags", "Shape",
             string.Create(Invariant, $"{s.Events:N0} events per log, one log per tag storage, each event with two common tags; the last n events also tagged `last-n` for n in {string.Join(", ", s.TaggedAtEnd)}; ") +
-            string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured queries per tag and storage, storages interleaved"));
+            (run.Race is null
+                ? string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured queries per tag and storage, storages interleaved")
+                : string.Create(Invariant, $"per tag {s.Warmups} warm-up quer{(s.Warmups == 1 ? "y" : "ies")} of every storage (the last the race's qualifying round) and at most {s.Iterations} race rounds")));
         md.AppendLine("## Building the logs").AppendLine();
         md.AppendLine("Each log is built on the server from `generate_series` in one statement per table (no row crosses the wire), then indexed and `VACUUM ANALYZE`d.").AppendLine();
         var builds = new MarkdownTable().Left("Storage", "How tags are stored and matched").Right("Build time", "Size on disk");
@@ -29,17 +31,31 @@ public static class TagsSummaryWriter
         builds.WriteTo(md);
 
         md.AppendLine().AppendLine("## Querying the tagged events").AppendLine();
-        md.AppendLine("Each query reads every event carrying the tag (position, stream, payload), in log order. **Mean** and **median** are in ms, the median with its 95% interval " +
+        if (run.Race is { } race)
+        {
+            SuiteRaceText.AppendHowItDecides(md, race, "query", "queries/s (1000 / ms)");
+        }
+
+        md.AppendLine("Each query reads every event carrying the tag (position, stream, payload), in log order. **Mean** and **median** are in ms" +
+            (run.Race is null ? "" : " over the race rounds the storage ran") + ", the median with its 95% interval " +
             "(Harrell-Davis, Maritz-Jarrett); **allocated** is what the whole process allocated per query (the client's share: the server's work is not in it).").AppendLine();
         var storages = run.Builds.Select(b => b.Storage).ToArray();
-        var queries = new MarkdownTable().Right("Tagged events").Right(storages.SelectMany(storage => new[] { $"{storage} mean", "median [95%]", "allocated" }));
+        var raced = run.Verdicts is not null;
+        var queries = new MarkdownTable().Right("Tagged events");
+        if (raced)
+        {
+            queries.Left("Verdict (queries/s)");
+        }
+
+        queries.Right(storages.SelectMany(storage => new[] { $"{storage} mean", "median [95%]", "allocated" }));
         foreach (var tagged in s.TaggedAtEnd)
         {
-            queries.Row([$"{tagged:N0}", .. storages.SelectMany(storage =>
+            FormattableString?[] verdict = raced ? [$"{SuiteRaceText.Verdict(run.Verdicts!.FirstOrDefault(v => v.Tagged == tagged)?.Race)}"] : [];
+            queries.Row([$"{tagged:N0}", .. verdict, .. storages.SelectMany(storage =>
             {
                 var q = run.Queries.FirstOrDefault(r => r.Storage == storage && r.Tagged == tagged);
                 return q is null ? new FormattableString?[3]
-                    : [$"{q.Mean:0.###}", $"{q.Median.Estimate:0.###} [{q.Median.Lower:0.###}, {q.Median.Upper:0.###}]", $"{q.AllocatedBytes / 1024:N0} KiB"];
+                    : [$"{q.Mean:0.###}", $"{q.Median.Estimate:0.###} [{q.Median.Lower:0.###}, {q.Median.Upper:0.###}]{SuiteRaceText.Exit(q.Exit)}", $"{q.AllocatedBytes / 1024:N0} KiB"];
             })]);
         }
 

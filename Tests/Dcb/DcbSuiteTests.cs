@@ -126,6 +126,11 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
         Assert.Contains("| AppendIf, 1 conflicting | 4 |", summary, StringComparison.Ordinal);
+        Assert.Contains("| Workload | Clients | Verdict (appends/s) |", summary, StringComparison.Ordinal);
+        var record = ReportRoundTrip.Result<DcbSuiteResult>(folder);
+        Assert.Equal(options.Dcb!.Workloads.Count * options.Dcb.Clients.Count, record.Verdicts!.Count);
+        Assert.All(record.Verdicts!, v => Assert.Contains(v.Race.Leader, DcbAppenderCatalog.All.Keys));
+        Assert.All(record.Cells, c => Assert.Equal(2, c.OperationsPerSecondByRound.Count));
         foreach (var appender in DcbAppenderCatalog.All.Keys)
         {
             Assert.Contains($"| Tiny | {appender} |", summary, StringComparison.Ordinal);

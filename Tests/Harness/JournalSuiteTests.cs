@@ -1,6 +1,7 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Peers.AkkaJournal;
@@ -104,6 +105,28 @@ public sealed class JournalSuiteTests : IDisposable
     }
 
     [Fact]
+    public void a_raced_run_shows_each_workloads_verdict_and_when_a_contender_left_its_race()
+    {
+        var workloads = JournalWorkload.All(100).Where(w => w.Name == "Persist").ToArray();
+        var interval = new Interval(1000, 900, 1100, 3);
+        var verdict = new RaceVerdict(3, RaceEnd.Decided, VerdictKind.Winner, "BatchingPipeline", ["BatchingPipeline"],
+            [new ContenderStanding(AkkaJournalContender.ContenderName, PairDecision.Behind, new Interval(0.5, 0.45, 0.55, 3), new RaceExit(RaceExitReason.Behind, 3), null)]);
+        var run = new JournalSuiteResult(
+            JournalSuiteSettings.Full, workloads, ["BatchingPipeline", AkkaJournalContender.ContenderName],
+            [new JournalCell("Persist", "BatchingPipeline", [1000, 1000, 1000], [1000, 1000, 1000], interval, null, [], 1),
+             new JournalCell("Persist", AkkaJournalContender.ContenderName, [500, 500, 500], [500, 500, 500], new Interval(500, 450, 550, 3), null, [], 1, new RaceExit(RaceExitReason.Behind, 3))],
+            [], "defaults", new SuiteEnvironment("cpu", 2, "linux", ".NET", "PostgreSQL", "abc1234", "test", DateTimeOffset.Now, DateTimeOffset.Now),
+            JournalSuiteSettings.Full.Race, [new JournalVerdict("Persist", verdict)]);
+
+        var summary = JournalSummaryWriter.Write(run);
+
+        Assert.Contains("| Test | Messages | Verdict | BatchingPipeline | Akka.Persistence.Sql |", summary, StringComparison.Ordinal);
+        Assert.Contains("| Persist | 1 x 100 | BatchingPipeline (winner), 3 rounds | 1,000<br>[900, 1,100] | 500<br>[450, 550] (left after 3) | 395 | 368 |", summary, StringComparison.Ordinal);
+        Assert.Contains("at most 12 race rounds", summary, StringComparison.Ordinal);
+        Assert.Contains("at each look (after rounds 3, 6, 12)", summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task a_tiny_real_run_drives_two_strategies_and_the_real_akka_journal_through_every_workload_and_reads_every_stream_back()
     {
         var folder = Path.Combine(_root, "journal");
@@ -115,7 +138,11 @@ public sealed class JournalSuiteTests : IDisposable
 
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
-        Assert.Contains("| Test | Messages | BatchingPipeline | TransactionalCounter | lab log (any strategy) | Akka.Persistence.Sql | Original: Akka.Persistence.Sql (PG 15) | Original: Akka.Persistence.PostgreSql (PG 15) |", summary, StringComparison.Ordinal);
+        Assert.Contains("| Test | Messages | Verdict | BatchingPipeline | TransactionalCounter | lab log (any strategy) | Akka.Persistence.Sql | Original: Akka.Persistence.Sql (PG 15) | Original: Akka.Persistence.PostgreSql (PG 15) |", summary, StringComparison.Ordinal);
+        Assert.Contains("**How it decides**: each workload is a race of its contenders on msg/s", summary, StringComparison.Ordinal);
+        var record = ReportRoundTrip.Result<JournalSuiteResult>(folder);
+        Assert.Equal(JournalWorkload.All(4).Select(w => w.Name), record.Verdicts!.Select(v => v.Workload));
+        Assert.All(record.Verdicts!, v => Assert.Equal(1, v.Race.Rounds));
         Assert.Contains("every one exactly its events, in order.", summary, StringComparison.Ordinal);
         Assert.Contains("batch-size 100, parallelism 3", summary, StringComparison.Ordinal);
         Assert.DoesNotContain("failed", summary.Split("## Goals")[0].Split("| Test |")[1], StringComparison.Ordinal);

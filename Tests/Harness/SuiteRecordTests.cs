@@ -1,13 +1,16 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;
+using EventCommitLab.Harness.Tags;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies.Implementations;
+using EventCommitLab.SuitePorts.Tags;
 using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;
 
@@ -53,6 +56,32 @@ public sealed class SuiteRecordTests : IDisposable
         var mixed = Assert.Throws<ArgumentException>(() => CompareCommand.Run([older, faults], null, TextWriter.Null));
         Assert.Equal("compare: raw-old is a run of the raw suite and faults is a run of the faults suite; compare two runs of one suite, or two runs of the main job.", mixed.Message);
     }
+
+    [Fact]
+    public void compare_sets_two_raced_suite_runs_verdicts_side_by_side_and_names_a_leader_the_other_run_found_slower()
+    {
+        var (older, newer, unraced) = (Folder("tags-old"), Folder("tags-new"), Folder("tags-unraced"));
+        TagsSuite.Report.WriteRun(Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind))), older);
+        TagsSuite.Report.WriteRun(Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("TagTable", ("JsonArrayGin", PairDecision.Slower))), newer);
+        TagsSuite.Report.WriteRun(Tags() with { Race = null, Verdicts = null }, unraced);
+
+        Assert.Equal(0, CompareCommand.Run([older, newer], null, TextWriter.Null));
+        Assert.Equal(0, CompareCommand.Run([unraced, newer], null, TextWriter.Null));
+
+        var table = File.ReadAllText(Path.Combine(newer, "compare-vs-tags-old.md"));
+        Assert.Contains("| 10 tagged | JsonArrayGin (winner) | JsonArrayGin (winner) | agree |", table, StringComparison.Ordinal);
+        Assert.Contains("| 100 tagged | JsonArrayGin (winner) | TagTable (winner) | **conflict** |", table, StringComparison.Ordinal);
+        Assert.Contains("Verdicts agree in 1 of 2 rows both runs raced, differ in 0 (one decided where the other was not, or another set), conflict in 1.", table, StringComparison.Ordinal);
+        Assert.Contains("Only tags-new raced its rows (tags-unraced is from before the suite's race): no verdict to compare.", File.ReadAllText(Path.Combine(newer, "compare-vs-tags-unraced.md")), StringComparison.Ordinal);
+
+        static RaceVerdict Verdict(string leader, (string Name, PairDecision Decision) other) =>
+            new(3, RaceEnd.Decided, VerdictKind.Winner, leader, [leader], [new ContenderStanding(other.Name, other.Decision, new Interval(0.5, 0.4, 0.6, 3), null, null)]);
+    }
+
+    private static TagsSuiteResult Tags(params RaceVerdict[] verdicts) =>
+        new(TagsSuiteSettings.Quick with { TaggedAtEnd = [10, 100] }, [new TagLogBuild(TagStorage.JsonArrayGin, TimeSpan.FromSeconds(1), 1), new TagLogBuild(TagStorage.TagTable, TimeSpan.FromSeconds(1), 1)],
+            [.. new[] { 10, 100 }.SelectMany(t => new[] { TagStorage.JsonArrayGin, TagStorage.TagTable }.Select(s => new TagQueryResult(s, t, [1.0, 1.0, 1.0], new Interval(1, 0.9, 1.1, 3), 100, true)))],
+            Here, TagsSuiteSettings.Quick.Race, [.. verdicts.Select((v, i) => new TagsVerdict(i == 0 ? 10 : 100, v))]);
 
     [Fact]
     public void a_seed_run_and_a_sweep_keep_their_result_in_results_json_and_are_read_back_as_their_records()

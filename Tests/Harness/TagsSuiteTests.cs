@@ -61,6 +61,8 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
 
         Assert.Contains("| JsonArrayGin | `jsonb` array, GIN index (`jsonb_path_ops`), matched with `@>` | 2.5 s | 3 MiB |", summary, StringComparison.Ordinal);
         Assert.Contains("| Tagged events | JsonArrayGin mean | median [95%] | allocated | TagTable mean | median [95%] | allocated |", summary, StringComparison.Ordinal);
+        Assert.Contains("`last-n` for n in 10; 1 warm-up and 3 measured queries per tag and storage, storages interleaved |", summary, StringComparison.Ordinal);
+        Assert.DoesNotContain("How it decides", summary, StringComparison.Ordinal);
         Assert.Contains("| 10 | 2 | 2 [1, 3] | 2 KiB | 0.5 | 0.5 [0.5, 0.5] | 1 KiB |", summary, StringComparison.Ordinal);
         Assert.Contains("**1 storage/tag pairs returned something else than exactly the tagged events:** TagTable at 10.", summary, StringComparison.Ordinal);
         Assert.Contains("| Tagged events | Csv (original) | TagTable (original) |", summary, StringComparison.Ordinal);
@@ -81,6 +83,11 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
         Assert.Contains("| TagTablePositionsFirst |", summary, StringComparison.Ordinal);
         Assert.Contains("| 100 |", summary, StringComparison.Ordinal);
         Assert.Contains("Every query returned exactly the tagged events, in log order.", summary, StringComparison.Ordinal);
+        Assert.Contains("| Tagged events | Verdict (queries/s) | JsonArrayGin mean |", summary, StringComparison.Ordinal);
+        var record = ReportRoundTrip.Result<TagsSuiteResult>(folder);
+        Assert.Equal([10, 100], record.Verdicts!.Select(v => v.Tagged));
+        Assert.All(record.Verdicts!, v => Assert.InRange(v.Race.Rounds, 1, 2));
+        Assert.All(record.Queries, q => Assert.Equal(q.Exit is null ? 2 : q.Exit.AfterRounds, q.Milliseconds.Count));
         ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "tags");
     }
 }

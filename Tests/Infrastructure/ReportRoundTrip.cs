@@ -1,3 +1,4 @@
+using System.Text.Json;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Results;
 
@@ -17,4 +18,9 @@ public static class ReportRoundTrip
 
         Assert.Equal(written, File.ReadAllText(summaryPath));
     }
+
+    /// <summary>The suite's result as its results.json keeps it.</summary>
+    public static T Result<T>(string folder)
+        where T : class =>
+        SuiteRecord.TryRead(folder)?.Result.Deserialize<T>(SuiteRecord.Json) ?? throw new InvalidDataException($"{folder} holds no suite's result.");
 }

@@ -1,0 +1,6 @@
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Harness.Dcb;
+
+/// <summary>What one workload's race decided among the appenders in one cell (dataset size, events per append, clients).</summary>
+public sealed record DcbVerdict(string Size, int EventsPerAppend, int Clients, DcbWorkload Workload, RaceVerdict Race);

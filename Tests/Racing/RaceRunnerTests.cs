@@ -1,0 +1,83 @@
+using System.Diagnostics;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Racing;
+
+namespace EventCommitLab.Tests.Racing;
+
+/// <summary>The one race loop the main job and the suites share: who runs when, and when it stops.</summary>
+public sealed class RaceRunnerTests
+{
+    [Fact]
+    public async Task the_qualifying_round_comes_first_then_every_entrant_still_running_once_per_round_until_the_verdict()
+    {
+        var race = new Race([new RaceEntrant("fast", [SyntheticRace.Group]), new RaceEntrant("slow", [SyntheticRace.Group])], [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.ForSuite(12));
+        var turns = new List<(string Name, bool Qualifying)>();
+        var rounds = new List<int>();
+        var random = new Random(3);
+        var runner = new RaceRunner(race, (name, qualifying) =>
+        {
+            turns.Add((name, qualifying));
+            return Task.FromResult<double?>((name == "fast" ? 200 : 100) * Math.Exp(0.02 * SyntheticRace.Normal(random)));
+        }, seed: 5, rounds.Add);
+
+        await runner.QualifyAsync(TestContext.Current.CancellationToken);
+        await runner.RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.Equal([(false, true), (true, true)], turns.Take(2).Select(t => (t.Name == "fast", t.Qualifying)).Order());
+        Assert.All(turns.Skip(2), t => Assert.False(t.Qualifying));
+        Assert.Equal([0, 1, 2, 3], rounds);
+        Assert.Equal((RaceEnd.Decided, 3), (race.End, race.Rounds));
+        Assert.Equal(RaceExitReason.Behind, race.Exits["slow"].Reason);
+        Assert.Equal(2 + 2 * 3, turns.Count);
+    }
+
+    [Fact]
+    public async Task nobody_leaves_after_a_suites_qualifying_round_however_far_behind()
+    {
+        var race = new Race([new RaceEntrant("fast", [SyntheticRace.Group]), new RaceEntrant("crawl", [SyntheticRace.Group])], [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.ForSuite(6));
+        var runner = new RaceRunner(race, (name, _) => Task.FromResult<double?>(name == "fast" ? 1000 : 1), seed: 1);
+
+        await runner.QualifyAsync(TestContext.Current.CancellationToken);
+
+        Assert.Empty(race.Exits);
+        Assert.Equal(["fast", "crawl"], race.Running);
+    }
+
+    [Fact]
+    public async Task an_allowance_that_cannot_pay_for_the_next_block_ends_the_race_after_the_first_look_as_out_of_budget()
+    {
+        var race = new Race([new RaceEntrant("a", [SyntheticRace.Group]), new RaceEntrant("b", [SyntheticRace.Group])], [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.ForSuite(48));
+        var random = new Random(11);
+        var runner = new RaceRunner(race, async (_, _) =>
+        {
+            await Task.Delay(2, TestContext.Current.CancellationToken);
+            return 100 * Math.Exp(0.3 * SyntheticRace.Normal(random));
+        }, seed: 2);
+
+        await runner.QualifyAsync(TestContext.Current.CancellationToken);
+        await runner.RunAsync(TimeSpan.Zero, TimeSpan.Zero, Stopwatch.StartNew(), TestContext.Current.CancellationToken);
+
+        Assert.Equal(RaceEnd.OutOfBudget, race.End);
+        Assert.Equal(race.Settings.Looks[0], race.Rounds);
+    }
+
+    [Fact]
+    public async Task an_entrant_whose_turn_fails_leaves_and_the_others_race_on()
+    {
+        var race = new Race([new RaceEntrant("a", [SyntheticRace.Group]), new RaceEntrant("b", [SyntheticRace.Group]), new RaceEntrant("broken", [SyntheticRace.Group])],
+            [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.ForSuite(6));
+        var calls = new Dictionary<string, int>();
+        var runner = new RaceRunner(race, (name, _) =>
+        {
+            calls[name] = calls.GetValueOrDefault(name) + 1;
+            return Task.FromResult<double?>(name == "broken" && calls[name] > 1 ? null : name == "a" ? 300 : 100);
+        }, seed: 4);
+
+        await runner.QualifyAsync(TestContext.Current.CancellationToken);
+        await runner.RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.Equal(new RaceExit(RaceExitReason.Failed, 1), race.Exits["broken"]);
+        Assert.Equal(2, calls["broken"]);
+        Assert.True(calls["a"] > 2);
+    }
+}
