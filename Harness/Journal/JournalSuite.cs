@@ -199,7 +199,10 @@ internal static class JournalSuite
             }
         }
 
-        var race = new Race([.. contenders.Select(c => new RaceEntrant(c.Name, [workload.Name]))], [new RaceGroup(workload.Name, MustDecide: true)], settings.Race);
+        // A goal workload's two contenders race to the end: the goal pairs their rounds.
+        var pinned = GoalWorkloads.Contains(workload.Name) ? new[] { Recommended, AkkaJournalContender.ContenderName } : [];
+        var race = new Race(
+            [.. contenders.Select(c => new RaceEntrant(c.Name, [workload.Name], pinned.Contains(c.Name)))], [new RaceGroup(workload.Name, MustDecide: true)], settings.Race);
         var runner = new RaceRunner(race, TurnAsync, seed, round => console.WriteLine(round == 0
             ? "      qualifying round (a warm-up: every contender races on)"
             : string.Create(CultureInfo.InvariantCulture, $"      race round {round} of at most {settings.Race.MaximumRounds}: {string.Join(", ", race.Running)}")));

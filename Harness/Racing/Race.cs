@@ -91,7 +91,7 @@ public sealed class Race
         }
 
         var leaders = _groups.ToDictionary(g => g.Name, g => Members(g).Select(n => _qualifying[n] ?? 0).DefaultIfEmpty(0).Max(), StringComparer.Ordinal);
-        foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !_exits.ContainsKey(e.Name)))
+        foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name)))
         {
             if (entrant.Groups.All(g => _qualifying[entrant.Name] < _settings.HopelessFraction * leaders[g]))
             {
@@ -147,7 +147,7 @@ public sealed class Race
         }
 
         var standings = _groups.ToDictionary(g => g.Name, g => Standing(g.Name), StringComparer.Ordinal);
-        foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !_exits.ContainsKey(e.Name)))
+        foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name)))
         {
             if (entrant.Groups.All(g => standings[g]?.Comparisons.GetValueOrDefault(entrant.Name)?.Decision is PairDecision.Behind or PairDecision.Slower))
             {
@@ -159,7 +159,7 @@ public sealed class Race
         // undecided against the leader is close to it, and three rounds would pick the leader by chance too often.
         foreach (var group in _groups.Where(g => !g.MustDecide && Rounds > _settings.Looks[0]))
         {
-            foreach (var member in Members(group).Where(m => m != standings[group.Name]?.Leader && _entrants.Single(e => e.Name == m).Groups.Count == 1).ToArray())
+            foreach (var member in Members(group).Where(m => m != standings[group.Name]?.Leader && _entrants.Single(e => e.Name == m) is { Groups.Count: 1, Pinned: false }).ToArray())
             {
                 _exits[member] = new RaceExit(RaceExitReason.Outrun, Rounds);
             }

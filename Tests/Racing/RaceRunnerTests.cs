@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Racing;
+using EventCommitLab.Harness.Results;
 
 namespace EventCommitLab.Tests.Racing;
 
@@ -29,6 +30,28 @@ public sealed class RaceRunnerTests
         Assert.Equal((RaceEnd.Decided, 3), (race.End, race.Rounds));
         Assert.Equal(RaceExitReason.Behind, race.Exits["slow"].Reason);
         Assert.Equal(2 + 2 * 3, turns.Count);
+    }
+
+    [Fact]
+    public async Task a_pinned_entrant_runs_every_round_to_the_end_however_far_behind_while_unpinned_losers_leave()
+    {
+        var race = new Race(
+            [new RaceEntrant("a", [SyntheticRace.Group]), new RaceEntrant("b", [SyntheticRace.Group]), new RaceEntrant("peer", [SyntheticRace.Group], Pinned: true),
+             new RaceEntrant("loser", [SyntheticRace.Group]), new RaceEntrant("hopeless", [SyntheticRace.Group])],
+            [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.Default(12));
+        var random = new Random(9);
+        var levels = new Dictionary<string, double> { ["a"] = 100, ["b"] = 94, ["peer"] = 10, ["loser"] = 60, ["hopeless"] = 10 };
+        var runner = new RaceRunner(race, (name, _) => Task.FromResult<double?>(levels[name] * Math.Exp(0.04 * SyntheticRace.Normal(random))), seed: 6);
+
+        await runner.QualifyAsync(TestContext.Current.CancellationToken);
+        await runner.RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.Equal(new RaceExit(RaceExitReason.Hopeless, 0), race.Exits["hopeless"]);
+        Assert.Equal(new RaceExit(RaceExitReason.Behind, 3), race.Exits["loser"]);
+        Assert.False(race.Exits.ContainsKey("peer"));
+        Assert.Equal(race.Rounds, race.RoundsOf("peer").Count(r => r is not null));
+        Assert.True(race.Rounds > race.Settings.Looks[0], "a and b, six percent apart, are not decided at the first look");
+        Assert.Equal(PairDecision.Behind, RaceVerdict.Of(race, SyntheticRace.Group, _ => null)!.Standings.Single(s => s.Contender == "peer").Decision);
     }
 
     [Fact]
