@@ -206,15 +206,12 @@ internal static class JournalSuite
         var runner = new RaceRunner(race, TurnAsync, seed, round => console.WriteLine(round == 0
             ? "      qualifying round (a warm-up: every contender races on)"
             : string.Create(CultureInfo.InvariantCulture, $"      race round {round} of at most {settings.Race.MaximumRounds}: {string.Join(", ", race.Running)}")));
-        for (var warmup = 1; warmup < settings.Warmups; warmup++)
+        if (settings.Warmups > 1)
         {
-            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"      warm-up {warmup} of {settings.Warmups - 1}"));
-            foreach (var contender in RoundOrder.Rotated(contenders, warmup))
-            {
-                await TurnAsync(contender.Name, qualifying: true).ConfigureAwait(false);
-            }
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"      {settings.Warmups - 1} warm-up iteration(s) before the qualifying round"));
         }
 
+        await runner.WarmUpAsync(settings.Warmups - 1, cancellationToken).ConfigureAwait(false);
         await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
         await runner.RunAsync(cancellationToken).ConfigureAwait(false);
 

@@ -19,6 +19,20 @@ internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> tu
 
     public Race Race => race;
 
+    /// <summary>Unmeasured rounds before the qualifying round: every entrant once per round, its figure not recorded.</summary>
+    public async Task WarmUpAsync(int rounds, CancellationToken cancellationToken)
+    {
+        for (var round = 0; round < rounds; round++)
+        {
+            var names = race.Running;
+            foreach (var index in names.Count == 0 ? [] : RoundOrder.For(round, names.Count, seed))
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                await turn(names[index], true).ConfigureAwait(false);
+            }
+        }
+    }
+
     /// <summary>The qualifying round: every entrant once, not part of any statistic; the failed and the hopeless leave.</summary>
     public async Task QualifyAsync(CancellationToken cancellationToken) =>
         race.RecordQualifying(await RoundAsync(qualifying: true, cancellationToken).ConfigureAwait(false));

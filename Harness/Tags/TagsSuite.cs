@@ -70,15 +70,8 @@ internal static class TagsSuite
                 var allocated = logs.ToDictionary(l => l.Storage, _ => 0L);
                 var exact = logs.ToDictionary(l => l.Storage, _ => true);
                 var running = new Race([.. byName.Keys.Select(n => new RaceEntrant(n, [Group]))], [new RaceGroup(Group, MustDecide: true)], race);
-                for (var warmup = 1; warmup < settings.Warmups; warmup++)
-                {
-                    foreach (var log in RoundOrder.Rotated(logs, warmup))
-                    {
-                        await QueryAsync(log.Storage.ToString(), qualifying: true).ConfigureAwait(false);
-                    }
-                }
-
                 var runner = new RaceRunner(running, QueryAsync, row);
+                await runner.WarmUpAsync(settings.Warmups - 1, cancellationToken).ConfigureAwait(false);
                 await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
                 await runner.RunAsync(cancellationToken).ConfigureAwait(false);
                 foreach (var log in logs)

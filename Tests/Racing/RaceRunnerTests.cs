@@ -55,6 +55,26 @@ public sealed class RaceRunnerTests
     }
 
     [Fact]
+    public async Task warm_up_rounds_run_every_entrant_unmeasured_before_the_qualifying_round()
+    {
+        var race = new Race([new RaceEntrant("a", [SyntheticRace.Group]), new RaceEntrant("b", [SyntheticRace.Group])], [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.ForSuite(3));
+        var turns = new List<(string Name, bool Qualifying)>();
+        var runner = new RaceRunner(race, (name, qualifying) =>
+        {
+            turns.Add((name, qualifying));
+            return Task.FromResult<double?>(100);
+        }, seed: 8);
+
+        await runner.WarmUpAsync(2, TestContext.Current.CancellationToken);
+
+        Assert.Equal(4, turns.Count);
+        Assert.All(turns, t => Assert.True(t.Qualifying));
+        Assert.Equal([2, 2], turns.GroupBy(t => t.Name).Select(g => g.Count()));
+        Assert.Equal(0, race.Rounds);
+        Assert.Null(race.QualifyingFigure("a"));
+    }
+
+    [Fact]
     public async Task nobody_leaves_after_a_suites_qualifying_round_however_far_behind()
     {
         var race = new Race([new RaceEntrant("fast", [SyntheticRace.Group]), new RaceEntrant("crawl", [SyntheticRace.Group])], [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.ForSuite(6));
