@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Racing;
+using EventCommitLab.Harness.Statistics;
 
 namespace EventCommitLab.Harness.Results;
 
@@ -12,42 +13,18 @@ namespace EventCommitLab.Harness.Results;
 public sealed record RaceVerdict(int Rounds, RaceEnd? End, VerdictKind Kind, string Leader, IReadOnlyList<string> Set, IReadOnlyList<ContenderStanding> Standings)
 {
     /// <summary>
-    /// The verdict of <paramref name="race"/> among the entrants of <paramref name="group"/>, as the main job judges a
-    /// profile: a contender that failed or that <paramref name="disqualified"/> names a reason for is not judged; the
-    /// standing is that of the contenders still racing at the end (or of every judged one, when none is), and one that
-    /// left as separably slower stays a loser. Null when no judged contender has a race round.
+    /// The verdict of <paramref name="race"/> among the entrants of <paramref name="group"/>, judged as the main job
+    /// judges a profile (<see cref="GroupJudgement"/>): a contender that failed or that <paramref name="disqualified"/>
+    /// names a reason for is not judged. Null when no judged contender has a race round.
     /// </summary>
     public static RaceVerdict? Of(Race race, string group, Func<string, string?> disqualified)
     {
         ArgumentNullException.ThrowIfNull(race);
         ArgumentNullException.ThrowIfNull(disqualified);
-        var members = race.Entrants.Where(e => e.Groups.Contains(group)).Select(e => e.Name).ToArray();
-        string? Why(string name) => disqualified(name) ?? (race.Exits.GetValueOrDefault(name)?.Reason == RaceExitReason.Failed ? "failed" : null);
-        var judged = members.Where(n => Why(n) is null).ToArray();
-        var finalists = judged.Where(n => !race.Exits.ContainsKey(n)).ToArray();
-        var standing = GroupStanding.Of((finalists.Length > 0 ? finalists : judged).ToDictionary(n => n, race.RoundsOf, StringComparer.Ordinal), race.Settings);
-        if (standing is null)
-        {
-            return null;
-        }
-
-        var leader = standing.Leader;
-        var standings = members.Where(n => n != leader).Select(n =>
-        {
-            var exit = race.Exits.GetValueOrDefault(n);
-            if (Why(n) is { } why)
-            {
-                return new ContenderStanding(n, null, null, exit, why);
-            }
-
-            var comparison = standing.Comparisons.GetValueOrDefault(n) ?? PairedComparison.Of(race.RoundsOf(n), race.RoundsOf(leader), race.Settings);
-            var decision = exit is { Reason: RaceExitReason.Behind } && comparison?.Decision is not PairDecision.Behind ? PairDecision.Slower : comparison?.Decision;
-            var ratio = comparison?.Ratio
-                ?? (race.QualifyingFigure(n) is > 0 and var mine && race.QualifyingFigure(leader) is > 0 and var theirs
-                    ? new Interval(mine / theirs, null, null, 1)
-                    : null);
-            return new ContenderStanding(n, decision, ratio, exit, null);
-        }).ToArray();
-        return new RaceVerdict(race.Rounds, race.End, standing.Kind, leader, standing.Set, standings);
+        return GroupJudgement.Judge(
+                [.. race.Entrants.Where(e => e.Groups.Contains(group)).Select(e => e.Name)], race.RoundsOf, race.Exits.GetValueOrDefault, race.QualifyingFigure,
+                name => disqualified(name) ?? (race.Exits.GetValueOrDefault(name)?.Reason == RaceExitReason.Failed ? "failed" : null), race.Settings) is var (standing, others)
+            ? new RaceVerdict(race.Rounds, race.End, standing.Kind, standing.Leader, standing.Set, others)
+            : null;
     }
 }

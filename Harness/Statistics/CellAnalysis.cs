@@ -84,40 +84,17 @@ public static class CellAnalysis
             : null;
     }
 
-    /// <remarks>
-    /// The race's exits are final: a strategy that left as separably slower than a leader at some look is a loser here,
-    /// and the verdict is the standing of the strategies still racing at the end. (Compared again with the final
-    /// leader over the few rounds they shared, it would be undecided only for want of rounds the race chose not to spend.)
-    /// </remarks>
     private static ProfileVerdict? Judge(GuaranteeProfile profile, IReadOnlyList<CaseResult> cases, IReadOnlyList<StrategyClaims> claims, RaceSettings race)
     {
-        var members = cases.Where(c => !c.IsCeiling && profile.Admits(ClaimsOf(c.Contender, claims))).ToArray();
-        var judged = members.Where(c => Disqualification(c) is null).ToArray();
-        var finalists = judged.Where(c => c.Exit is null).ToArray();
-        var standing = GroupStanding.Of((finalists.Length > 0 ? finalists : judged).ToDictionary(c => c.Contender, c => c.RoundEventsPerSecond, StringComparer.Ordinal), race);
-        if (standing is null)
+        var admitted = cases.Where(c => !c.IsCeiling && profile.Admits(ClaimsOf(c.Contender, claims))).ToArray();
+        var members = admitted.ToDictionary(c => c.Contender, StringComparer.Ordinal);
+        if (GroupJudgement.Judge(
+                [.. admitted.Select(c => c.Contender)], m => members[m].RoundEventsPerSecond, m => members[m].Exit, m => members[m].QualifyingEventsPerSecond,
+                m => Disqualification(members[m]), race) is not var (standing, standings))
         {
             return null;
         }
 
-        var leader = judged.Single(c => c.Contender == standing.Leader);
-        var standings = members.Where(c => c.Contender != standing.Leader).Select(c =>
-        {
-            var disqualified = Disqualification(c);
-            var comparison = disqualified is not null ? null
-                : standing.Comparisons.GetValueOrDefault(c.Contender) ?? PairedComparison.Of(c.RoundEventsPerSecond, leader.RoundEventsPerSecond, race);
-            var decision = comparison?.Decision;
-            if (disqualified is null && c.Exit is { Reason: RaceExitReason.Behind } && decision is not PairDecision.Behind)
-            {
-                decision = PairDecision.Slower;
-            }
-
-            var ratio = comparison?.Ratio
-                ?? (c.QualifyingEventsPerSecond is > 0 && leader.QualifyingEventsPerSecond is > 0
-                    ? new Interval(c.QualifyingEventsPerSecond.Value / leader.QualifyingEventsPerSecond.Value, null, null, 1)
-                    : null);
-            return new ContenderStanding(c.Contender, decision, ratio, c.Exit, disqualified);
-        }).ToArray();
         var recommended = standing.Set
             .OrderByDescending(n => Strength(ClaimsOf(n, claims)))
             .ThenByDescending(n => n == standing.Leader ? 1 : standing.Comparisons[n].Ratio.Estimate)

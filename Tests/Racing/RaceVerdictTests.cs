@@ -44,7 +44,7 @@ public sealed class RaceVerdictTests
 
         Assert.Equal("fast", verdict.Leader);
         var cheat = verdict.Standings.Single(s => s.Contender == "cheat");
-        Assert.Equal(("its log read back wrong", (PairDecision?)null, (Interval?)null), (cheat.Disqualified, cheat.Decision, cheat.Ratio));
+        Assert.Equal(("its log read back wrong", (PairDecision?)null), (cheat.Disqualified, cheat.Decision));
     }
 
     [Fact]
