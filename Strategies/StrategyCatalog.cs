@@ -18,7 +18,10 @@ public static class StrategyCatalog
         StrategyRegistration.For((s, o) => new SingleEventNoTransactionStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new SimulatedBatchingStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new BatchingPipelineStrategy(s, o)) with { InSeed = true },
-        new(BatchingPipelineStrategy.NameFor(2), BatchingPipelineStrategy.Claims, (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } })),
+        new(BatchingPipelineStrategy.NameFor(2), BatchingPipelineStrategy.Claims, (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } }))
+        {
+            TuningOf = BatchingPipelineStrategy.NameFor(1),
+        },
         StrategyRegistration.For((s, o) => new LockedCounterStatementStrategy(s, o)),
         StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
         StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),
@@ -28,6 +31,12 @@ public static class StrategyCatalog
     public static IReadOnlyList<StrategyRegistration> All => Added.Value is { } added ? [.. Lab, .. added] : Lab;
 
     public static IEnumerable<string> Names => All.Select(r => r.Name);
+
+    /// <summary>One strategy per design, in catalog order: the default race's contenders (tunings leave it, see <see cref="StrategyRegistration.TuningOf"/>).</summary>
+    public static IReadOnlyList<StrategyRegistration> Designs => [.. All.Where(r => r.TuningOf is null)];
+
+    /// <summary>The registrations that tune another design, in catalog order.</summary>
+    public static IReadOnlyList<StrategyRegistration> Tunings => [.. All.Where(r => r.TuningOf is not null)];
 
     /// <summary>The strategies that claim to keep append conditions, in catalog order.</summary>
     public static IEnumerable<string> KeepingAppendConditions => All.Where(r => r.Claims.KeepsAppendConditions).Select(r => r.Name);

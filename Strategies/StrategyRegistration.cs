@@ -13,6 +13,13 @@ public sealed record StrategyRegistration(string Name, StrategyGuarantees Claims
     /// <summary>One of the seven strategies the seed's benchmark compared: the seed verb runs these by default.</summary>
     public bool InSeed { get; init; }
 
+    /// <summary>
+    /// The design this registration tunes (a knob of it, such as the pipeline's batches in flight), or null for a design
+    /// of its own. A tuning is not a contender of the default race, which holds one entrant per design: the suite that
+    /// owns the knob races it (the pipeline's depth: <c>pipeline</c>), and <c>--strategies</c> names it to race it anyway.
+    /// </summary>
+    public string? TuningOf { get; init; }
+
     /// <summary>A strategy registered under its class name without "Strategy", the name it reports itself.</summary>
     public static StrategyRegistration For<T>(Func<IEventStore, CommitStrategyOptions, T> create, params IReadOnlyList<StoreFeature> needs)
         where T : ICommitStrategy, IClaimsGuarantees =>

@@ -10,8 +10,13 @@ namespace EventCommitLab.Harness.Cli;
 internal static class GridOptions
 {
     public static readonly Option<IReadOnlyList<StrategyRegistration>> Strategies = LabOption.Of<IReadOnlyList<StrategyRegistration>>(
-        "--strategies", "A,B,...", $"strategies [all]: {string.Join(", ", StrategyCatalog.Names)}",
+        "--strategies", "A,B,...", StrategiesDescription(),
         (o, v) => [.. OptionValues.SomeOf(o, v, [.. StrategyCatalog.Names]).Select(StrategyCatalog.Get)]);
+
+    /// <summary>--strategies' help, from the catalog as it is now: its designs (the default) and the tunings named only on request.</summary>
+    public static string StrategiesDescription() =>
+        $"strategies [every design]: {string.Join(", ", StrategyCatalog.Designs.Select(r => r.Name))}"
+        + (StrategyCatalog.Tunings.Count == 0 ? "" : $"; tunings, raced only when named: {string.Join(", ", StrategyCatalog.Tunings.Select(r => $"{r.Name} (of {r.TuningOf})"))}");
 
     public static readonly Option<LoadKind[]> Loads = LabOption.Of(
         "--load", "A,B", "waves, sustained [both]", OptionValues.Enums<LoadKind>);

@@ -22,7 +22,7 @@ public sealed record HarnessOptions
 
     public string Store { get; init; } = "postgres";
 
-    public IReadOnlyList<StrategyRegistration> Strategies { get; init; } = StrategyCatalog.All;
+    public IReadOnlyList<StrategyRegistration> Strategies { get; init; } = StrategyCatalog.Designs;
 
     public IReadOnlyList<LoadKind> Loads { get; init; } = System.Enum.GetValues<LoadKind>();
 

@@ -12,7 +12,6 @@ using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Harness.Tags;
-using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Cli;
 
@@ -83,7 +82,7 @@ internal static class LabCommandLine
     {
         // The catalogs' names are read when the help is written, so that it names what the catalogs hold now. (The
         // library's help builder cannot be customised from outside, so the two descriptions are set here.)
-        GridOptions.Strategies.Description = $"strategies [all]: {string.Join(", ", StrategyCatalog.Names)}";
+        GridOptions.Strategies.Description = GridOptions.StrategiesDescription();
         Store.Description = $"store to run on: {string.Join(", ", StoreCatalog.Names)} [{StoreCatalog.All[0].Name}]";
         Build().Parse([.. args.Where(a => a is not ("--help" or "-h" or "-?")), "--help"]).Invoke(new InvocationConfiguration { Output = output });
     }

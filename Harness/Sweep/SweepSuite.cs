@@ -77,7 +77,7 @@ internal static class SweepSuite
         ArgumentNullException.ThrowIfNull(sweep);
         ArgumentNullException.ThrowIfNull(console);
         var cell = new CellKey(LoadKind.Sustained, sweep.Method, sweep.NumberOfEvents, sweep.Committers);
-        var (strategies, chosenFrom) = options.Strategies.Count < Strategies.StrategyCatalog.All.Count
+        var (strategies, chosenFrom) = !options.Strategies.SequenceEqual(Strategies.StrategyCatalog.Designs)
             ? (options.Strategies, (string?)null)
             : SweepChoice.FromLatestVerdict(cell, ResultsFolder.Root);
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);

@@ -18,7 +18,8 @@ public sealed class HarnessOptionsTests
     {
         var options = LabOptions.Parse([], NoEnvironment);
 
-        Assert.Equal(StrategyCatalog.All, options.Strategies);
+        Assert.Equal(StrategyCatalog.Designs, options.Strategies);
+        Assert.DoesNotContain(options.Strategies, s => s.TuningOf is not null);
         Assert.Equal([BenchmarkMethod.CommitEvents, BenchmarkMethod.CommitAggregateEvents], options.Methods);
         Assert.Equal([1, 10, 100], options.Events);
         Assert.Equal([1, 10, 100], options.Concurrency);

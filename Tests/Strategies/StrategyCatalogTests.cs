@@ -24,6 +24,22 @@ public sealed class StrategyCatalogTests(LabStores stores)
     }
 
     [Fact]
+    public void every_tuning_tunes_a_design_of_the_catalog_claims_what_it_claims_and_leaves_the_default_race()
+    {
+        Assert.NotEmpty(StrategyCatalog.Tunings);
+        foreach (var tuning in StrategyCatalog.Tunings)
+        {
+            var design = StrategyCatalog.Get(tuning.TuningOf!);
+            Assert.Null(design.TuningOf);
+            Assert.Equal(design.Claims, tuning.Claims);
+            Assert.DoesNotContain(tuning, StrategyCatalog.Designs);
+        }
+
+        Assert.Equal(StrategyCatalog.All.Count, StrategyCatalog.Designs.Count + StrategyCatalog.Tunings.Count);
+        Assert.Equal(["BatchingPipeline2InFlight"], StrategyCatalog.Tunings.Select(t => t.Name));
+    }
+
+    [Fact]
     public async Task strategies_numbering_in_the_process_or_from_the_server_sequence_do_not_claim_ordered_visibility_and_the_others_do()
     {
         var claiming = await ClaimingAsync(g => g.OrderedVisibility);
