@@ -37,7 +37,7 @@ public static class SummaryWriter
             .Row($"Store", $"{env.Store}")
             .Row($"Durability", $"{env.Durability}")
             .Row($"Durable flush", $"median {env.DurableFlushMedianMs:0.###} ms, p95 {env.DurableFlushP95Ms:0.###} ms (timed loop of single-row commits at this run's durability)")
-            .Row($"Log before each case", $"{env.Prefill} events (prefill); every contender of every cell starts from a fresh database")
+            .Row($"Log before each case", $"{env.Prefill} events (prefill); every contender of every cell starts from an empty log of its own")
             .Row($"Event payload", $"{env.PayloadBytes}-byte JSON document")
             .Row($"Measurement", $"{Measurement(m)}")
             .Row($"Statistics", m.Race is { } race

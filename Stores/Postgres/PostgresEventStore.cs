@@ -17,6 +17,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     private readonly NpgsqlDataSource _batchWriters;
     private readonly NpgsqlDataSource _rawWriters;
     private readonly Func<ValueTask>? _onDispose;
+    private int _disposed;
     private readonly LostWrites _lostWrites = new();
 
     private PostgresEventStore(string connectionString, string description, Func<ValueTask>? onDispose)
@@ -42,14 +43,24 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
 
     /// <summary>Opens the database and creates the lab's tables in it.</summary>
     /// <param name="onDispose">Runs after the store's connections are closed, e.g. to drop the database.</param>
-    public static async Task<PostgresEventStore> CreateAsync(
-        string connectionString, string description, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
+    public static Task<PostgresEventStore> CreateAsync(
+        string connectionString, string description, Func<ValueTask>? onDispose, CancellationToken cancellationToken) =>
+        OpenAsync(connectionString, description, onDispose, EventLogSql.Create, cancellationToken);
+
+    /// <summary>Opens a database whose tables a log used before and brings them back to an empty log's (see <see cref="EventLogSql.Empty"/>).</summary>
+    /// <param name="onDispose">Runs after the store's connections are closed.</param>
+    public static Task<PostgresEventStore> EmptyAsync(
+        string connectionString, string description, Func<ValueTask>? onDispose, CancellationToken cancellationToken) =>
+        OpenAsync(connectionString, description, onDispose, EventLogSql.Empty, cancellationToken);
+
+    private static async Task<PostgresEventStore> OpenAsync(
+        string connectionString, string description, Func<ValueTask>? onDispose, string preparation, CancellationToken cancellationToken)
     {
         var store = new PostgresEventStore(connectionString, description, onDispose);
         try
         {
             await using var connection = await store._dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-            await using var command = new NpgsqlCommand(EventLogSql.Create, connection);
+            await using var command = new NpgsqlCommand(preparation, connection);
             await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
             return store;
         }
@@ -295,8 +306,14 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         _rawWriters.Clear();
     }
 
+    /// <summary>Closes the store's connections and then runs what it was given to run on disposal, once however often it is disposed.</summary>
     public async ValueTask DisposeAsync()
     {
+        if (Interlocked.Exchange(ref _disposed, 1) == 1)
+        {
+            return;
+        }
+
         await _batchWriters.DisposeAsync().ConfigureAwait(false);
         await _rawWriters.DisposeAsync().ConfigureAwait(false);
         await _dataSource.DisposeAsync().ConfigureAwait(false);

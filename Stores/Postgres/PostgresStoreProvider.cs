@@ -14,7 +14,7 @@ namespace EventCommitLab.Stores.Postgres;
 
 /// <summary>
 /// The PostgreSQL store for the harness and the tests: a server (private or given) on which every fresh store is a
-/// new database, dropped when the store is disposed.
+/// database of its own, new or emptied after an earlier log's use; the databases are dropped with the provider.
 /// </summary>
 public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorProvider, IPeerDatabaseProvider, ITagLogProvider, IDcbLogProvider, IStoreToolEventInserts, IFaultInjectionProvider
 {
@@ -25,6 +25,8 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
 
     private readonly IPostgresServer _server;
     private readonly NpgsqlDataSource _admin;
+    private readonly SpareLogs _spareLogs = new();
+    private long _logs;
 
     private PostgresStoreProvider(IPostgresServer server, NpgsqlDataSource admin, string description, PostgresDurability durability)
     {
@@ -117,34 +119,70 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     public Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken) =>
         CreateFreshStoreAsync(PostgresDurabilityNames.Parse(durability), cancellationToken);
 
+    /// <summary>
+    /// A log's database: one a disposed log left (<see cref="SpareLogs"/>), emptied, or a new one. Creating and dropping
+    /// a database (a copy of the template written through the WAL; a wait for every backend to let go of its files)
+    /// costs as much as several measured windows, on every contender of every cell; emptying a used one gives the same
+    /// tables new, empty files. A spare that cannot be emptied is dropped and a new database made instead.
+    /// </summary>
     private async Task<IEventLog> CreateFreshStoreAsync(PostgresDurability durability, CancellationToken cancellationToken)
     {
-        var database = $"commit_lab_{Guid.NewGuid():N}";
-        await ExecuteAdminAsync(ServerSql.CreateDatabase(database), cancellationToken).ConfigureAwait(false);
-        if (durability == PostgresDurability.AsyncCommit)
+        while (_spareLogs.Take(durability) is { } spare)
         {
-            await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
+            try
+            {
+                return await PostgresEventStore.EmptyAsync(LogConnectionString(spare), $"PostgreSQL database {spare}", () => SpareAsync(spare, durability), cancellationToken)
+                    .ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is NpgsqlException && !cancellationToken.IsCancellationRequested)
+            {
+                await DropDatabaseAsync(spare).ConfigureAwait(false);
+            }
         }
 
-        var connectionString = new NpgsqlConnectionStringBuilder(_server.AdminConnectionString)
+        var database = $"commit_lab_{Guid.NewGuid():N}";
+        await ExecuteAdminAsync(ServerSql.CreateDatabase(database), cancellationToken).ConfigureAwait(false);
+        try
+        {
+            if (durability == PostgresDurability.AsyncCommit)
+            {
+                await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
+            }
+
+            return await PostgresEventStore.CreateAsync(LogConnectionString(database), $"PostgreSQL database {database}", () => SpareAsync(database, durability), cancellationToken)
+                .ConfigureAwait(false);
+        }
+        catch
+        {
+            await DropDatabaseAsync(database).ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// A log's connection string, named for that log alone: a client pooling connections by connection string (an
+    /// <see cref="NpgsqlConnection"/> of its own) then never gets one a disposed log of the same database left behind,
+    /// which the database's next log ended (<see cref="SpareAsync"/>).
+    /// </summary>
+    private string LogConnectionString(string database) =>
+        new NpgsqlConnectionStringBuilder(_server.AdminConnectionString)
         {
             Database = database,
             MaxPoolSize = StorePoolSize,
             IncludeErrorDetail = true,
+            ApplicationName = string.Create(CultureInfo.InvariantCulture, $"commit-lab log {Interlocked.Increment(ref _logs)}"),
         }.ConnectionString;
-        try
-        {
-            return await PostgresEventStore.CreateAsync(
-                connectionString,
-                $"PostgreSQL database {database}",
-                () => new ValueTask(ExecuteAdminAsync(ServerSql.DropDatabase(database), CancellationToken.None)),
-                cancellationToken).ConfigureAwait(false);
-        }
-        catch
-        {
-            await ExecuteAdminAsync(ServerSql.DropDatabase(database), CancellationToken.None).ConfigureAwait(false);
-            throw;
-        }
+
+    /// <summary>
+    /// A disposed log's database is kept for the next log of its durability, which empties it; a connection still open
+    /// on it (another process writing to the log) is ended first, as dropping it would end it.
+    /// </summary>
+    private async ValueTask SpareAsync(string database, PostgresDurability durability)
+    {
+        await using var command = _admin.CreateCommand(ServerSql.TerminateBackendsOf);
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
+        await command.ExecuteScalarAsync(CancellationToken.None).ConfigureAwait(false);
+        _spareLogs.Add(durability, database);
     }
 
     public async Task<IKeyValueFloor> OpenKeyValueFloorAsync(bool durable, CancellationToken cancellationToken)
@@ -265,6 +303,15 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
 
     public async ValueTask DisposeAsync()
     {
+        // A server the lab was pointed at keeps nothing of it; a private one is removed whole.
+        if (_server is not PrivatePostgresServer)
+        {
+            foreach (var database in _spareLogs.TakeAll())
+            {
+                await DropDatabaseAsync(database).ConfigureAwait(false);
+            }
+        }
+
         await _admin.DisposeAsync().ConfigureAwait(false);
         await _server.DisposeAsync().ConfigureAwait(false);
     }

@@ -50,6 +50,21 @@ internal static class EventLogSql
         {CreateConditionalBatchFunction}
         """;
 
+    /// <summary>
+    /// Brings a used log's database back to what <see cref="Create"/> makes of a new one: its schema dropped with
+    /// everything in it (the tables, the function, and whatever a suite or a test added: an index, a trigger) and made
+    /// again, in one transaction that waits for a lock a bounded time (a database that cannot be emptied is dropped
+    /// instead).
+    /// </summary>
+    public const string Empty = $"""
+        BEGIN;
+        SET LOCAL lock_timeout = '10s';
+        DROP SCHEMA public CASCADE;
+        CREATE SCHEMA public;
+        {Create}
+        COMMIT;
+        """;
+
     public const string EventColumns = "sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload";
 
     /// <summary>

@@ -27,6 +27,10 @@ internal static class ServerSql
 
     public const string CountLostProcesses = $"SELECT count(*) {LostProcesses}";
 
+    /// <summary>Ends every client process connected to database $1 but this one, as DROP DATABASE ... WITH (FORCE) would.</summary>
+    public const string TerminateBackendsOf =
+        "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()";
+
     public static string CreateDatabase(string database) => $"CREATE DATABASE {database}";
 
     public static string DropDatabase(string database) => $"DROP DATABASE IF EXISTS {database} WITH (FORCE)";
