@@ -57,7 +57,7 @@ internal static class GridOptions
         "--case-timeout", "SECONDS", "a case still running after this fails with that cause [180]", (o, v) => OptionValues.Number(o, v, 1, 86_400));
 
     public static readonly Option<LabJob> Job = LabOption.Of(
-        "--job", "J", "quick (0.2 s windows, up to 24 race rounds, 20-minute budget), precise (0.4 s, 48, 90 minutes), dry (0.1 s, 2 rounds, no budget: smoke runs only) [quick]",
+        "--job", "J", "quick (0.1 s windows, up to 48 race rounds, 20-minute budget), precise (0.2 s, 96, 90 minutes), dry (0.1 s, 2 rounds, no budget: smoke runs only) [quick]",
         OptionValues.Enum<LabJob>);
 
     public static readonly Option<double> Budget = LabOption.Of(

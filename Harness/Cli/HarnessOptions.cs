@@ -173,9 +173,9 @@ public sealed record HarnessOptions
     {
         var (rounds, window, budget) = Job switch
         {
-            LabJob.Precise => (48, 0.4, 90.0),
+            LabJob.Precise => (96, 0.2, 90.0),
             LabJob.Dry => (2, 0.1, (double?)null),
-            _ => (24, 0.2, 20.0),
+            _ => (48, 0.1, 20.0),
         };
         var windowSeconds = WindowSeconds ?? window;
         var maximumRounds = Rounds ?? rounds;

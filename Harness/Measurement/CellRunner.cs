@@ -18,7 +18,7 @@ namespace EventCommitLab.Harness.Measurement;
 /// </summary>
 internal static class CellRunner
 {
-    public static async Task<(IReadOnlyList<CaseResult> Cases, IReadOnlyList<StrategyClaims> Claims, CellVerdict? Verdict)> RunAsync(
+    public static async Task<CellRun> RunAsync(
         CellKey cell, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, TimeSpan? allowance, Action<string> progress,
         CancellationToken cancellationToken)
     {
@@ -69,7 +69,9 @@ internal static class CellRunner
                 byName[contender].BeginRaceRounds();
             }
 
-            await runner.RunAsync(allowance, cases.Count * RunBudget.ContenderStartAndFinish, clock, cancellationToken).ConfigureAwait(false);
+            var beforeRace = clock.Elapsed;
+            await runner.RunAsync(allowance, () => CheckCost(cases), clock, cancellationToken).ConfigureAwait(false);
+            var racing = clock.Elapsed - beforeRace;
             var results = new List<CaseResult>(notRun);
             foreach (var contender in cases)
             {
@@ -79,10 +81,11 @@ internal static class CellRunner
 
             cases.Clear();
             var ordered = contenders.Select(c => results.FirstOrDefault(r => r.Contender == c.Name)).OfType<CaseResult>().ToArray();
+            var mandatory = clock.Elapsed - racing;
             progress(string.Create(CultureInfo.InvariantCulture,
-                $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")}"));
-            var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End);
-            return (analysed, claims, verdict);
+                $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")} (starts, qualifying round and checks {mandatory.TotalSeconds:0.0} s, racing {racing.TotalSeconds:0.0} s)"));
+            var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End, running.GroupEnds);
+            return new CellRun(analysed, claims, verdict, mandatory, racing);
 
             async Task<double?> TurnAsync(string name, bool qualifying)
             {
@@ -103,6 +106,10 @@ internal static class CellRunner
             }
         }
     }
+
+    /// <summary>What checking every contender's log will take, from the events each holds.</summary>
+    private static TimeSpan CheckCost(IEnumerable<ContenderCase> cases) =>
+        cases.Aggregate(TimeSpan.Zero, (sum, c) => sum + CellCostModel.Check(c.EventsInLog));
 
     private static StrategyClaims Claims(ContenderCase c)
     {

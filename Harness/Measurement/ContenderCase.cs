@@ -43,6 +43,7 @@ internal sealed class ContenderCase
     private long _wastedEvents;
     private long _committedCommands;
     private long _committedEvents;
+    private long _eventsInLog;
 
     private ContenderCase(CellKey cell, IEventLog store, IContender contender, HarnessOptions options, CancellationToken run)
     {
@@ -81,6 +82,9 @@ internal sealed class ContenderCase
 
     public bool Failed => _failure is not null;
 
+    /// <summary>The events its log holds as far as its callers were told: what the verifier will read back.</summary>
+    public long EventsInLog => Interlocked.Read(ref _eventsInLog);
+
     /// <summary>
     /// Creates the fresh log, fills it, builds the contender and warms it up unmeasured; a failure is kept as the case's
     /// cause. Null when the strategy does not take the cell's commits (conditional commits where it or the store does not
@@ -114,6 +118,7 @@ internal sealed class ContenderCase
         {
             await LogPrefill.WriteAsync(store, target.Ledger, options.Prefill, options.PayloadBytes, run).ConfigureAwait(false);
             target._logSizeAtStart = await target.CountEventsAsync().ConfigureAwait(false);
+            target._eventsInLog = target._logSizeAtStart;
             _ = cell.Load == LoadKind.Waves
                 ? await WaveLoad.RunAsync(target, TimeSpan.Zero, measured: false).ConfigureAwait(false)
                 : await SustainedLoad.RunAsync(target, TimeSpan.Zero, TimeSpan.FromSeconds(settings.WindowSeconds / 2), settings.RateEventsPerSecond, measured: false).ConfigureAwait(false);
@@ -282,6 +287,7 @@ internal sealed class ContenderCase
 
         Interlocked.Add(ref _committedCommands, commits);
         Interlocked.Add(ref _committedEvents, events);
+        Interlocked.Add(ref _eventsInLog, events);
         return (commits, events);
     }
 

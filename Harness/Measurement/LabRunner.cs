@@ -40,7 +40,7 @@ internal static class LabRunner
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
-        EnsureTheBudgetFits(options, options.Measurement(checkpointBeforeRounds: true), suite?.Cells.Count ?? Cells(options).Count);
+        EnsureTheBudgetFits(options, options.Measurement(checkpointBeforeRounds: true), suite?.Cells ?? Cells(options));
         await using var run = await SuiteRun.StartAsync(options, null, console, cancellationToken).ConfigureAwait(false);
         var (folder, provider, store, started, source) = (run.Folder, run.Provider, run.Store, run.Started, run.Source);
         var flush = await DurableFlushProbe.MeasureAsync(provider, FlushProbeCommits, cancellationToken).ConfigureAwait(false);
@@ -54,15 +54,18 @@ internal static class LabRunner
 
         options = options with { Strategies = [.. options.Strategies.Where(s => unavailable.All(u => u.Strategy != s.Name))] };
 
-        // The costliest cells first: what their mandatory part overruns of its share is then taken from the many
-        // cheap cells after them, instead of running past the budget at the end.
-        IReadOnlyList<CellKey> cells = [.. (suite?.Cells ?? Cells(options)).OrderByDescending(c => (long)c.NumberOfEvents * c.ConcurrentBatches)];
+        // In the order a review needs them (Cells): when the budget cannot decide every row, the last are left out.
+        IReadOnlyList<CellKey> cells = suite?.Cells ?? Cells(options);
         // A smoke run (no budget) leaves the store's own tool out: it is there to hold a measured ceiling against.
         var toolCells = suite is null && settings.BudgetMinutes is not null && provider is IStoreToolEventInserts
             // The tool's inserts run at the provider's own durability only.
             ? StoreToolCells([.. cells.Where(c => c.Durability is null || c.Durability == provider.Durability)])
             : [];
-        var budget = new RunBudget(settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - (toolCells.Count * (StoreToolRun + TimeSpan.FromSeconds(1))) : null, cells.Count);
+        var contenders = options.Strategies.Count + RawCeiling.VariantNames.Count;
+        var plan = new RunPlan(
+            [.. cells.Select(c => new PlannedCell(c, CellCostModel.Mandatory(c, contenders)))],
+            settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - (toolCells.Count * (StoreToolRun + TimeSpan.FromSeconds(1))) : null,
+            CellCostModel.ScaleFor(flush.MedianMs));
         var cases = new List<CaseResult>();
         var verdicts = new List<CellVerdict>();
         var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
@@ -72,16 +75,35 @@ internal static class LabRunner
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"Racing {cells.Count} cells x {options.Strategies.Count} strategies and {RawCeiling.VariantNames.Count} raw writers of the ceiling: a qualifying round, then up to {settings.Rounds} race rounds of " +
                 $"{settings.WindowSeconds:0.###} s windows per cell, margin ±{settings.Margin:P0}" +
-                $"{(budget.Total is { } total ? $", within {total.TotalMinutes:0.#} minutes" : ", no budget")}{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
+                $"{(plan.Total is { } total ? $", within {total.TotalMinutes:0.#} minutes" : ", no budget")}{(settings.CheckpointBeforeRounds ? ", a CHECKPOINT before every turn" : "")}."));
+            if (plan.Total is not null)
+            {
+                plan.AllowanceFor(0, DateTimeOffset.Now - started);
+                console.WriteLine(PlanText.Opening(plan, cells));
+            }
+
             try
             {
                 for (var index = 0; index < cells.Count; index++)
                 {
                     var cell = cells[index];
                     watch.Token.ThrowIfCancellationRequested();
+                    var leftOutBefore = plan.LeftOut.ToArray();
+                    var allowance = plan.AllowanceFor(index, DateTimeOffset.Now - started);
+                    if (plan.LeftOut.Count > leftOutBefore.Length && index > 0)
+                    {
+                        console.WriteLine(PlanText.Change(plan, leftOutBefore));
+                    }
+
+                    if (plan.IsLeftOut(index))
+                    {
+                        continue;
+                    }
+
                     progress.CellStarting(cell);
-                    var allowance = budget.AllowanceForNextCell(DateTimeOffset.Now - started, index);
-                    var (results, cellClaims, verdict) = await CellRunner.RunAsync(cell, provider, options, settings, allowance, progress.Note, watch.Token).ConfigureAwait(false);
+                    var cellRun = await CellRunner.RunAsync(cell, provider, options, settings, allowance, progress.Note, watch.Token).ConfigureAwait(false);
+                    plan.Record(index, cellRun.Mandatory);
+                    var (results, cellClaims, verdict) = (cellRun.Cases, cellRun.Claims, cellRun.Verdict);
                     cases.AddRange(results);
                     if (verdict is not null)
                     {
@@ -129,7 +151,8 @@ internal static class LabRunner
             RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
             flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
         var record = new RunRecord(
-            environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null);
+            environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null,
+            plan.LeftOut.Count > 0 ? [.. plan.LeftOut.Select(c => new LeftOutCell(c.Cell, c.Mandatory.TotalSeconds * plan.Scale))] : null);
         run.Complete(
             working => File.WriteAllText(Path.Combine(working, RunRecord.FileName), record.ToJson()),
             working =>
@@ -165,38 +188,46 @@ internal static class LabRunner
         return plain.Length == 0 ? [] : [.. plain.Where(c => c.NumberOfEvents == plain.Max(x => x.NumberOfEvents) && c.ConcurrentBatches <= 10).OrderBy(c => c.ConcurrentBatches)];
     }
 
-    /// <summary>Refuses, before any cell runs, a budget the grid cannot fit in even if every race were decided at its first look.</summary>
-    public static void EnsureTheBudgetFits(HarnessOptions options, MeasurementSettings settings, int cells)
+    /// <summary>
+    /// Refuses, before any cell runs, a budget that cannot pay even for the first cell's mandatory part (starts,
+    /// qualifying round, checks) as predicted on our machines; a budget that covers some cells runs those (the plan says
+    /// which it leaves out).
+    /// </summary>
+    public static void EnsureTheBudgetFits(HarnessOptions options, MeasurementSettings settings, IReadOnlyList<CellKey> cells)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(settings);
-        if (settings.BudgetMinutes is not { } minutes || settings.Race is not { } race)
+        ArgumentNullException.ThrowIfNull(cells);
+        if (settings.BudgetMinutes is not { } minutes || cells.Count == 0)
         {
             return;
         }
 
-        var least = RunBudget.Minimum(cells, options.Strategies.Count + RawCeiling.VariantNames.Count, race.Looks[0], settings.WindowSeconds, settings.RampSeconds);
-        if (least > TimeSpan.FromMinutes(minutes))
+        var contenders = options.Strategies.Count + RawCeiling.VariantNames.Count;
+        var first = CellCostModel.Mandatory(cells[0], contenders) + RunPlan.Reserve;
+        if (first > TimeSpan.FromMinutes(minutes))
         {
+            var all = TimeSpan.FromSeconds(cells.Sum(c => CellCostModel.Mandatory(c, contenders).TotalSeconds)) + RunPlan.Reserve;
             throw new ArgumentException(string.Create(CultureInfo.InvariantCulture,
-                $"--budget {minutes:0.#}: {cells} cells x {options.Strategies.Count} strategies need at least about {Math.Ceiling(least.TotalMinutes):0} minutes (every contender starts, qualifies and is checked; the fastest race to the first look); raise --budget or narrow the grid (--events, --concurrency, --contention, --load, --methods, --strategies)."));
+                $"--budget {minutes:0.#}: the first of {cells.Count} cells x {options.Strategies.Count} strategies alone needs about {first.TotalMinutes:0.#} minutes (every contender starts, qualifies and is checked), and all of them at least {Math.Ceiling(all.TotalMinutes):0}; raise --budget or narrow the grid (--events, --concurrency, --contention, --load, --methods, --strategies)."));
         }
     }
 
     /// <summary>
-    /// The grid in the order it runs: load, method, events per commit, concurrency (aggregate and conditional cells on
-    /// --aggregates where they have more committers), then the contended rows: sustained aggregate and conditional
-    /// commits of the fewest events per commit; over several durabilities, each cell at each.
+    /// The cells in the order a review needs them, which is the order they run in and the order the plan leaves them out
+    /// from the end of: the seed's grid (waves) first, method by method, events per commit and then committers
+    /// ascending (aggregate and conditional cells on --aggregates where they have more committers); then the contended
+    /// rows (sustained aggregate and conditional commits of the fewest events per commit); then the sustained grid, in
+    /// the same order; over several durabilities, each cell at each, one after the other.
     /// </summary>
     public static IReadOnlyList<CellKey> Cells(HarnessOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
         var checkedMethods = options.Methods.Where(m => m != BenchmarkMethod.CommitEvents).ToArray();
-        IEnumerable<CellKey> grid =
-            from load in options.Loads
+        IEnumerable<CellKey> Grid(LoadKind load) =>
             from method in options.Methods
-            from events in options.Events
-            from concurrency in options.Concurrency
+            from events in options.Events.Order()
+            from concurrency in options.Concurrency.Order()
             select new CellKey(load, method, events, concurrency,
                 method != BenchmarkMethod.CommitEvents && options.Aggregates is { } shared && shared < concurrency ? shared : null);
         var contended = options.Loads.Contains(LoadKind.Sustained)
@@ -204,7 +235,9 @@ internal static class LabRunner
               from method in checkedMethods
               select new CellKey(LoadKind.Sustained, method, options.Events.Min(), row.Committers, row.Aggregates)
             : [];
-        var cells = grid.Concat(contended).Distinct().ToArray();
+        IEnumerable<CellKey> waves = options.Loads.Contains(LoadKind.Waves) ? Grid(LoadKind.Waves) : [];
+        IEnumerable<CellKey> sustained = options.Loads.Contains(LoadKind.Sustained) ? Grid(LoadKind.Sustained) : [];
+        var cells = waves.Concat(contended).Concat(sustained).Distinct().ToArray();
         // Over several durabilities every cell runs at each, the provider's own first; over one, the header names it.
         return options.Durabilities is { Count: > 1 } durabilities
             ? [.. cells.SelectMany(c => durabilities.Select(d => c with { Durability = d }))]

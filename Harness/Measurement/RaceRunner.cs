@@ -38,15 +38,16 @@ internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> tu
         race.RecordQualifying(await RoundAsync(qualifying: true, cancellationToken).ConfigureAwait(false));
 
     /// <summary>Race rounds until the race ends; with no allowance only its rounds bound it.</summary>
-    public Task RunAsync(CancellationToken cancellationToken) => RunAsync(null, TimeSpan.Zero, Stopwatch.StartNew(), cancellationToken);
+    public Task RunAsync(CancellationToken cancellationToken) => RunAsync(null, () => TimeSpan.Zero, Stopwatch.StartNew(), cancellationToken);
 
     /// <summary>
     /// Race rounds until the race ends or, once the first look's rounds are run, <paramref name="allowance"/> (measured on
-    /// <paramref name="clock"/>, keeping <paramref name="reserve"/> for what follows the race) cannot pay for the rounds
-    /// to the next look at what the entrants' last turns cost; the race is told how many rounds it can still pay for.
+    /// <paramref name="clock"/>, keeping what <paramref name="reserve"/> says for what follows the race) cannot pay for the
+    /// rounds to the next look at what the entrants' last turns cost; the race is told how many rounds it can still pay for.
     /// </summary>
-    public async Task RunAsync(TimeSpan? allowance, TimeSpan reserve, Stopwatch clock, CancellationToken cancellationToken)
+    public async Task RunAsync(TimeSpan? allowance, Func<TimeSpan> reserve, Stopwatch clock, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(reserve);
         ArgumentNullException.ThrowIfNull(clock);
         while (!race.Finished)
         {
@@ -54,10 +55,23 @@ internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> tu
             var mandatory = race.Rounds < race.Settings.Looks[0];
             var roundCost = race.Running.Aggregate(TimeSpan.Zero, (sum, n) => sum + _turns.GetValueOrDefault(n));
             race.Horizon = allowance is { } share && roundCost > TimeSpan.Zero
-                ? race.Rounds + (int)Math.Max(0, Math.Floor((share - clock.Elapsed - reserve) / roundCost))
+                ? race.Rounds + (int)Math.Max(0, Math.Floor((share - clock.Elapsed - reserve()) / roundCost))
                 : null;
-            if (!mandatory && !RunBudget.Affords(allowance, clock.Elapsed, block * roundCost, reserve))
+            if (!mandatory && !RunPlan.Affords(allowance, clock.Elapsed, block * roundCost, reserve()))
             {
+                // What it can pay for, when at least half the block, is raced and looked at once more.
+                var affordable = race.Horizon is { } horizon ? horizon - race.Rounds : 0;
+                if (affordable >= Math.Max(2, (block + 1) / 2) && affordable < block)
+                {
+                    for (var round = 0; round < affordable && !race.Finished; round++)
+                    {
+                        race.RecordRound(await RoundAsync(qualifying: false, cancellationToken).ConfigureAwait(false));
+                    }
+
+                    race.TakeFinalLook();
+                    return;
+                }
+
                 race.StopForBudget();
                 return;
             }

@@ -14,6 +14,7 @@ public sealed class Race
     private readonly Dictionary<string, double?> _qualifying = new(StringComparer.Ordinal);
     private readonly Dictionary<string, List<double?>> _rounds = new(StringComparer.Ordinal);
     private readonly Dictionary<string, RaceExit> _exits = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, GroupEnd> _groupEnds = new(StringComparer.Ordinal);
     private bool _qualified;
 
     public Race(IReadOnlyList<RaceEntrant> entrants, IReadOnlyList<RaceGroup> groups, RaceSettings settings)
@@ -62,6 +63,12 @@ public sealed class Race
 
     public IReadOnlyDictionary<string, RaceExit> Exits => _exits;
 
+    /// <summary>The groups that must decide and have ended: decided, futile, or ended with the race.</summary>
+    public IReadOnlyDictionary<string, GroupEnd> GroupEnds => _groupEnds;
+
+    /// <summary>The race rounds a group is judged over: those it ended with, or every round while it is open.</summary>
+    public int JudgedRounds(string group) => _groupEnds.TryGetValue(group, out var end) ? end.Rounds : Rounds;
+
     /// <summary>Rounds to run before the race may decide again: the qualifying round first, then up to the next look.</summary>
     public int RoundsToNextLook => Finished ? 0 : !_qualified ? 1 : _settings.Looks.First(l => l > Rounds) - Rounds;
 
@@ -101,7 +108,7 @@ public sealed class Race
 
         if (_groups.Where(g => g.MustDecide).All(g => !Members(g).Any()))
         {
-            End = RaceEnd.NoContenders;
+            EndRace(RaceEnd.NoContenders);
         }
     }
 
@@ -133,11 +140,49 @@ public sealed class Race
     }
 
     /// <summary>The budget cannot pay for the rounds to the next look: the race ends where it stands.</summary>
-    public void StopForBudget() => End ??= RaceEnd.OutOfBudget;
+    public void StopForBudget()
+    {
+        if (!Finished)
+        {
+            EndRace(RaceEnd.OutOfBudget);
+        }
+    }
 
-    /// <summary>The standing of a group's entrants still running, over their race rounds.</summary>
-    public GroupStanding? Standing(string group) =>
-        GroupStanding.Of(Members(_groups.Single(g => g.Name == group)).ToDictionary(n => n, n => (IReadOnlyList<double?>)_rounds[n], StringComparer.Ordinal), _settings);
+    /// <summary>
+    /// The budget stopped the race between two planned looks, after rounds it could still pay for: the race looks once
+    /// more, at those rounds (spending the share of the error rate they add, <see cref="RaceSettings.ErrorRateAt"/>),
+    /// and ends there.
+    /// </summary>
+    public void TakeFinalLook()
+    {
+        if (Finished)
+        {
+            return;
+        }
+
+        if (!_settings.Looks.Contains(Rounds) && Rounds > 0)
+        {
+            Decide();
+        }
+
+        StopForBudget();
+    }
+    /// <summary>
+    /// The standing of a group's entrants still running, over their race rounds; once the group has ended, of those
+    /// still running when it ended, over the rounds it ended with.
+    /// </summary>
+    public GroupStanding? Standing(string group)
+    {
+        if (!_groupEnds.TryGetValue(group, out var end))
+        {
+            return GroupStanding.Of(Members(_groups.Single(g => g.Name == group)).ToDictionary(n => n, n => (IReadOnlyList<double?>)_rounds[n], StringComparer.Ordinal), _settings);
+        }
+
+        var members = _entrants
+            .Where(e => e.Groups.Contains(group) && (!_exits.TryGetValue(e.Name, out var exit) || (exit.AfterRounds >= end.Rounds && exit.Reason is not (RaceExitReason.Failed or RaceExitReason.Hopeless))))
+            .ToDictionary(e => e.Name, e => (IReadOnlyList<double?>)[.. _rounds[e.Name].Take(end.Rounds)], StringComparer.Ordinal);
+        return GroupStanding.Of(members, _settings);
+    }
 
     private void Decide()
     {
@@ -146,18 +191,21 @@ public sealed class Race
             _exits[reference.Name] = new RaceExit(RaceExitReason.Reference, Rounds);
         }
 
+        var open = _groups.Where(g => g.MustDecide && !_groupEnds.ContainsKey(g.Name)).ToArray();
         var standings = _groups.ToDictionary(g => g.Name, g => Standing(g.Name), StringComparer.Ordinal);
+        // Behind in every group it still races in (an ended group no longer asks anything of it).
         foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name)))
         {
-            if (entrant.Groups.All(g => standings[g]?.Comparisons.GetValueOrDefault(entrant.Name)?.Decision is PairDecision.Behind or PairDecision.Slower))
+            var racing = entrant.Groups.Where(g => !_groupEnds.ContainsKey(g)).ToArray();
+            if (racing.Length > 0 && racing.All(g => standings[g]?.Comparisons.GetValueOrDefault(entrant.Name)?.Decision is PairDecision.Behind or PairDecision.Slower))
             {
                 _exits[entrant.Name] = new RaceExit(RaceExitReason.Behind, Rounds);
             }
         }
 
-        // A group that need not decide goes on with its leader alone from its second look: by then a member left
-        // undecided against the leader is close to it, and three rounds would pick the leader by chance too often.
-        foreach (var group in _groups.Where(g => !g.MustDecide && Rounds > _settings.Looks[0]))
+        // A group that need not decide goes on with its leader alone: its members raced the first look's rounds, which
+        // is what picks its leader, and every further round of the others would be spent on no verdict.
+        foreach (var group in _groups.Where(g => !g.MustDecide))
         {
             foreach (var member in Members(group).Where(m => m != standings[group.Name]?.Leader && _entrants.Single(e => e.Name == m) is { Groups.Count: 1, Pinned: false }).ToArray())
             {
@@ -165,54 +213,76 @@ public sealed class Race
             }
         }
 
-        var deciding = _groups.Where(g => g.MustDecide).ToArray();
-        if (deciding.All(g => !Members(g).Any()))
+        // Each open group that must decide ends here once it has its verdict, or (from the second look on) once some
+        // pair of it could no longer be decided in the rounds left: its verdict then rests on these rounds.
+        foreach (var group in open)
         {
-            End = RaceEnd.NoContenders;
+            var standing = Standing(group.Name);
+            if (!Members(group).Any())
+            {
+                _groupEnds[group.Name] = new GroupEnd(Rounds, RaceEnd.NoContenders);
+            }
+            else if (standing is not { Kind: VerdictKind.Undecided })
+            {
+                _groupEnds[group.Name] = new GroupEnd(Rounds, RaceEnd.Decided);
+            }
+            else if (Rounds > _settings.Looks[0] && !Decidable(standing))
+            {
+                _groupEnds[group.Name] = new GroupEnd(Rounds, RaceEnd.Futile);
+            }
         }
-        else if (deciding.All(g => Standing(g.Name) is not { Kind: VerdictKind.Undecided }))
+
+        // A contender every one of whose groups has ended runs no further round: nothing it runs is judged.
+        foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name)
+                     && e.Groups.All(g => _groupEnds.ContainsKey(g) || !_groups.Single(x => x.Name == g).MustDecide)
+                     && e.Groups.Any(g => _groupEnds.ContainsKey(g))))
         {
-            End = RaceEnd.Decided;
+            _exits[entrant.Name] = new RaceExit(RaceExitReason.Settled, Rounds);
+        }
+
+        var deciding = _groups.Where(g => g.MustDecide).ToArray();
+        if (deciding.All(g => _groupEnds.ContainsKey(g.Name)))
+        {
+            End = deciding.All(g => _groupEnds[g.Name].End == RaceEnd.Decided) ? RaceEnd.Decided
+                : deciding.All(g => _groupEnds[g.Name].End == RaceEnd.NoContenders) ? RaceEnd.NoContenders
+                : deciding.Any(g => _groupEnds[g.Name].End == RaceEnd.Futile) ? RaceEnd.Futile
+                : RaceEnd.NoContenders;
         }
         else if (Rounds >= _settings.MaximumRounds)
         {
-            End = RaceEnd.OutOfRounds;
-        }
-        else if (Rounds > _settings.Looks[0] && deciding.Any(g => Standing(g.Name) is { Kind: VerdictKind.Undecided } standing && !Decidable(standing)))
-        {
-            End = RaceEnd.Futile;
+            EndRace(RaceEnd.OutOfRounds);
         }
     }
 
+    /// <summary>Ends the race and every group still open with it, for <paramref name="end"/>.</summary>
+    private void EndRace(RaceEnd end)
+    {
+        foreach (var group in _groups.Where(g => g.MustDecide && !_groupEnds.ContainsKey(g.Name)))
+        {
+            _groupEnds[group.Name] = new GroupEnd(Rounds, end);
+        }
+
+        End = end;
+    }
+
     /// <summary>
-    /// Whether every open pair of the group could still be decided by the horizon (asked from the second look on: the
-    /// first look's spread, from three rounds, is too rough to give up on): were its mean and spread to stay as
-    /// they are, the interval after the horizon's rounds would show it equivalent, separable or behind.
+    /// Whether every open pair of the group can still be decided by the horizon (asked from the second look on: the
+    /// first look's spread is too rough to give up on): its chance of being decided there (<see cref="Decidability"/>)
+    /// is at least <see cref="Decidability.FutileBelow"/>.
     /// </summary>
     private bool Decidable(GroupStanding standing)
     {
         var horizon = Math.Min(Horizon ?? _settings.MaximumRounds, _settings.MaximumRounds);
         if (horizon <= Rounds)
         {
-            return false;
+            // No round left to decide in: the rounds or the budget end the race, and say which.
+            return true;
         }
 
-        var alpha = _settings.ErrorRateAt(horizon);
-        var margin = _settings.LogMargin;
-        foreach (var (name, comparison) in standing.Comparisons.Where(c => c.Value.Decision is not (PairDecision.Behind or PairDecision.Slower or PairDecision.Equivalent)))
+        foreach (var (name, _) in standing.Comparisons.Where(c => c.Value.Decision is not (PairDecision.Behind or PairDecision.Slower or PairDecision.Equivalent)))
         {
             var logs = LogStatistics.PairedLogs(_rounds[name], _rounds[standing.Leader]);
-            if (logs.Length < RaceSettings.FirstLook)
-            {
-                return true;
-            }
-
-            var (mean, error, _) = LogStatistics.MeanAndError(logs);
-            var spread = error!.Value * Math.Sqrt(logs.Length) / Math.Sqrt(horizon);
-            var oneSided = LogStatistics.StudentQuantile(LogStatistics.Degrees(horizon), alpha) * spread;
-            var twoSided = LogStatistics.StudentQuantile(LogStatistics.Degrees(horizon), alpha / 2) * spread;
-            var distance = Math.Abs(mean);
-            if (distance + oneSided >= margin && distance - twoSided <= 0)
+            if (logs.Length >= RaceSettings.FirstLook && Decidability.ChanceDecidedBy(logs, horizon, _settings) < Decidability.FutileBelow)
             {
                 return false;
             }

@@ -13,10 +13,16 @@ public enum RaceExitReason
     Reference,
 
     /// <summary>
-    /// In a group that need not decide (the ceiling's writers), not its leader at a look after the first: the group goes
-    /// on with its leader alone. (At the first look, as everywhere, only the separably slower leave.)
+    /// In a group that need not decide (the ceiling's writers), not its leader at a look: the group goes on with its
+    /// leader alone.
     /// </summary>
     Outrun,
+
+    /// <summary>
+    /// Every group it is judged in has ended (decided, or shown unable to decide in the rounds left) while it raced on
+    /// level with its leader: it runs no further rounds, and its groups are judged over the rounds they ended with.
+    /// </summary>
+    Settled,
 
     /// <summary>Its round failed; it is not judged.</summary>
     Failed,

@@ -84,13 +84,17 @@ public static class ChartWriter
             var (load, method, events, durability) = group.Key;
             var (suffix, titled) = durability is null ? ("", "") : ($"-{durability}", $", {durability}");
             var title = $"{load} load, {method}, {events} event{(events == 1 ? "" : "s")} per commit{titled}";
-            yield return new Chart($"events-per-second-{load.ToString().ToLowerInvariant()}-{method}-{events}{suffix}", Throughput(title, group.ToArray()));
+            yield return new Chart(ThroughputName(load, method, events, durability), Throughput(title, group.ToArray()));
             if (load == LoadKind.Sustained)
             {
                 yield return new Chart($"p99-latency-vs-throughput-{method}-{events}{suffix}", LatencyAgainstThroughput($"Sustained load, {method}, {events} event{(events == 1 ? "" : "s")} per commit{titled}: p99 latency against events/s", group.ToArray()));
             }
         }
     }
+
+    /// <summary>The file name (without extension) of the events/s chart of a load, method and commit size (and durability, over several).</summary>
+    public static string ThroughputName(LoadKind load, BenchmarkMethod method, int events, string? durability) =>
+        $"events-per-second-{load.ToString().ToLowerInvariant()}-{method}-{events}{(durability is null ? "" : $"-{durability}")}";
 
     private static Plot Throughput(string title, IReadOnlyList<CaseResult> cases)
     {

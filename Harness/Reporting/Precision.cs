@@ -20,25 +20,6 @@ public sealed record Precision(
 
     private const int SpreadRounds = 5;
 
-    /// <summary>
-    /// About how many race rounds two equal contenders need, at <paramref name="spread"/>, before their interval fits in
-    /// the margin at the share of the error rate the race's last look may spend; null when more than 200.
-    /// </summary>
-    public static int? RoundsToShowEquivalence(double spread, Racing.RaceSettings race)
-    {
-        ArgumentNullException.ThrowIfNull(race);
-        var alpha = race.ErrorRateAt(race.MaximumRounds);
-        for (var n = 3; n <= 200; n++)
-        {
-            if (Racing.LogStatistics.StudentQuantile(Racing.LogStatistics.Degrees(n), alpha) * spread / Math.Sqrt(n) < race.LogMargin)
-            {
-                return n;
-            }
-        }
-
-        return null;
-    }
-
     private static double? Spread(RunRecord record)
     {
         var spreads = new List<double>();

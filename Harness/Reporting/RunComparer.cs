@@ -5,9 +5,9 @@ using EventCommitLab.Harness.Results;
 namespace EventCommitLab.Harness.Reporting;
 
 /// <summary>
-/// Compares two runs: first their verdicts (rows that agree, differ, or conflict, per guarantee profile), then the
-/// reproducibility of the figures (strategy/ceiling ratios agreeing within ±15%, rows whose winner or tie set differs),
-/// then per cell and contender new events/s over old, flagged where the two runs' intervals do not overlap.
+/// Compares two runs: first their verdicts per guarantee profile, counted on decisions (<see cref="VerdictAgreement"/>),
+/// then the reproducibility of the figures (strategy/ceiling ratios agreeing within ±15%), then per cell and contender
+/// new events/s over old, flagged where the two runs' intervals do not overlap.
 /// </summary>
 public static class RunComparer
 {
@@ -33,22 +33,23 @@ public static class RunComparer
         if (verdicts.Count > 0)
         {
             md.AppendLine("## Verdicts").AppendLine();
-            md.AppendLine("A row agrees when both runs recommend the same strategy, or each run's choice is in the other's verdict set; it **conflicts** when a strategy one run decided on (a winner, or the choice in an equivalent set) is behind in the other (separably slower, out of the race, or with a broken claim). An undecided row decides on nothing, so it cannot conflict.").AppendLine();
+            md.AppendLine("Counted on decisions only. A row is **decided** when its race named a winner or a set shown equivalent within the margin; two runs decide the **same** when they choose the same strategy, or decide equivalent sets that each hold the other's choice. Rows undecided in both runs agree on nothing and are counted apart. A row **conflicts** when one run's choice is separably slower than the other run's choice in the other run, or out of its race against it (left after the qualifying round, behind, or with a broken claim), whether or not the choosing run decided.").AppendLine();
             foreach (var v in verdicts)
             {
-                md.AppendLine(Invariant, $"- **{Racing.GuaranteeProfile.Get(v.Profile).Title}**: verdicts agree in **{v.Agreeing} of {v.Rows}** rows ({Share(v.Share)}); **{v.Conflicts.Count} conflicts**; undecided {v.OlderUndecided} (old) and {v.NewerUndecided} (new).");
+                md.AppendLine(Invariant,
+                    $"- **{Racing.GuaranteeProfile.Get(v.Profile).Title}**, {v.Rows.Count} rows: decided in both **{v.DecidedInBoth}** ({Share(v.Rows.Count == 0 ? null : (double)v.DecidedInBoth / v.Rows.Count)}), of which the same decision **{v.DecidedTheSame} of {v.DecidedInBoth}** ({Share(v.SameShare)}); decided in one only {v.DecidedInOlderOnly + v.DecidedInNewerOnly} (old only {v.DecidedInOlderOnly}, new only {v.DecidedInNewerOnly}); undecided in both {v.UndecidedInBoth}; **{v.Conflicts.Count} conflicts**.");
             }
 
             md.AppendLine();
             var differences = verdicts.SelectMany(v => v.Differences).ToArray();
             if (differences.Length > 0)
             {
-                var table = new MarkdownTable().Left("Profile", "Load", "Method").Right("Events", "Concurrent").Left("Old verdict", "New verdict", "Conflict");
+                var table = new MarkdownTable().Left("Profile", "Load", "Method").Right("Events", "Concurrent").Left("Old verdict", "New verdict", "Rows stand", "Conflict");
                 foreach (var d in differences)
                 {
                     table.Row(
                         $"{Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.Committers}",
-                        $"{d.Older}", $"{d.Newer}", $"{(d.Conflict ? "**yes**" : "no")}");
+                        $"{d.Older}", $"{d.Newer}", $"{Stand(d.Kind)}", $"{(d.Conflict is { } conflict ? $"**yes**: {conflict}" : "no")}");
                 }
 
                 table.WriteTo(md).AppendLine();
@@ -58,22 +59,7 @@ public static class RunComparer
         md.AppendLine("## Agreement of the figures").AppendLine();
         md.AppendLine(Invariant, $"- Strategy/ceiling ratios within ±{RunAgreement.Tolerance * 100:0}% of each other: **{agreement.RatiosAgreeing} of {agreement.RatiosCompared}** ({Share(agreement.RatioShare)}).");
         md.AppendLine(Invariant, $"  Of contenders measured in every round in both runs (not stopped early): {agreement.FullRatiosAgreeing} of {agreement.FullRatiosCompared} ({Share(agreement.FullRatioShare)}).");
-        md.AppendLine(Invariant, $"- Rows whose winner or tie set differs: **{agreement.WinnerDifferences.Count} of {agreement.RowsCompared}**.");
-        md.AppendLine(Invariant, $"  Rows whose winners conflict (no contender best or tied in both runs): {agreement.Conflicts.Count} of {agreement.RowsCompared}.");
         md.AppendLine();
-        if (agreement.WinnerDifferences.Count > 0)
-        {
-            var table = new MarkdownTable().Left("Load", "Method").Right("Events", "Concurrent").Left("Old winner", "New winner", "Conflict");
-            foreach (var d in agreement.WinnerDifferences)
-            {
-                table.Row(
-                    $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.Committers}", $"{d.Older}", $"{d.Newer}",
-                    $"{(d.Overlap ? "no: a winner of one is tied in the other" : "**yes**")}");
-            }
-
-            table.WriteTo(md).AppendLine();
-        }
-
         var contenders = newer.Cases.Concat(older.Cases).OrderBy(c => c.IsCeiling ? 1 : 0).Select(c => c.Contender).Distinct().ToArray();
         var before = older.Cases.ToDictionary(c => (c.Cell, c.Contender));
         var after = newer.Cases.ToDictionary(c => (c.Cell, c.Contender));
@@ -111,6 +97,15 @@ public static class RunComparer
             : "";
         return string.Create(Invariant, $"{ratio:0.00}{flag}");
     }
+
+    private static string Stand(VerdictDifferenceKind kind) => kind switch
+    {
+        VerdictDifferenceKind.SameDecision => "same decision",
+        VerdictDifferenceKind.DifferentDecision => "decided differently",
+        VerdictDifferenceKind.DecidedInOlderOnly => "decided in old only",
+        VerdictDifferenceKind.DecidedInNewerOnly => "decided in new only",
+        _ => "undecided in both",
+    };
 
     private static string Share(double? share) => share is { } s ? string.Create(Invariant, $"{s * 100:0}%") : "-";
 }

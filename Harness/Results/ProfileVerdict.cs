@@ -5,11 +5,20 @@ namespace EventCommitLab.Harness.Results;
 /// <summary>The verdict among the strategies of one guarantee profile in one cell.</summary>
 /// <param name="Profile">The profile's id (<see cref="GuaranteeProfile"/>).</param>
 /// <param name="Kind">Winner, equivalent set, or undecided.</param>
-/// <param name="Leader">The fastest member (the highest geometric mean among those that ran every race round).</param>
+/// <param name="Leader">
+/// The fastest member by the comparisons' own statistic: among those measured in the most of the judged rounds, the one
+/// whose lowest paired estimate against another is highest (<see cref="GroupStanding"/>).
+/// </param>
 /// <param name="Set">The winner alone; the leader and its equivalents; or the leader and every member not yet shown slower (undecided or equivalent).</param>
 /// <param name="Recommended">
-/// The member to choose: the winner; in a set, the member claiming the most guarantees (safe with several writer
-/// processes first), the faster where they claim the same.
+/// The member to choose: the leader, whatever the verdict. The race cannot separate a set's members, so choosing among
+/// them by what they claim would name one the comparisons put behind the leader; each guarantee profile already asks
+/// for what a review needs kept, and the set says which others are within the margin. (Runs made before this rule chose
+/// within a set by claims.)
 /// </param>
 /// <param name="Standings">Every member claiming the profile but the leader, against the leader.</param>
-public sealed record ProfileVerdict(string Profile, VerdictKind Kind, string Leader, IReadOnlyList<string> Set, string Recommended, IReadOnlyList<ContenderStanding> Standings);
+/// <param name="Rounds">The race rounds the verdict rests on: those the profile's race ended with; null in runs made before profiles ended apart.</param>
+/// <param name="End">Why the profile's race ended; null in runs made before profiles ended apart (the cell's end then holds).</param>
+public sealed record ProfileVerdict(
+    string Profile, VerdictKind Kind, string Leader, IReadOnlyList<string> Set, string Recommended, IReadOnlyList<ContenderStanding> Standings,
+    int? Rounds = null, RaceEnd? End = null);

@@ -4,8 +4,8 @@ using EventCommitLab.Harness.Statistics;
 namespace EventCommitLab.Harness.Results;
 
 /// <summary>What one row's race decided among a suite's contenders, as results.json keeps it for the suite's page and the comparer.</summary>
-/// <param name="Rounds">Race rounds run (the qualifying round not counted).</param>
-/// <param name="End">Why the race ended.</param>
+/// <param name="Rounds">Race rounds the verdict rests on (the qualifying round not counted).</param>
+/// <param name="End">Why the row's race ended.</param>
 /// <param name="Kind">Winner, equivalent set, or undecided.</param>
 /// <param name="Leader">The fastest contender still judged at the end.</param>
 /// <param name="Set">The winner alone; the leader and its equivalents; or the leader and every contender not yet shown slower.</param>
@@ -23,8 +23,9 @@ public sealed record RaceVerdict(int Rounds, RaceEnd? End, VerdictKind Kind, str
         ArgumentNullException.ThrowIfNull(disqualified);
         return GroupJudgement.Judge(
                 [.. race.Entrants.Where(e => e.Groups.Contains(group)).Select(e => e.Name)], race.RoundsOf, race.Exits.GetValueOrDefault, race.QualifyingFigure,
-                name => disqualified(name) ?? (race.Exits.GetValueOrDefault(name)?.Reason == RaceExitReason.Failed ? "failed" : null), race.Settings) is var (standing, others)
-            ? new RaceVerdict(race.Rounds, race.End, standing.Kind, standing.Leader, standing.Set, others)
+                name => disqualified(name) ?? (race.Exits.GetValueOrDefault(name)?.Reason == RaceExitReason.Failed ? "failed" : null), race.Settings,
+                race.JudgedRounds(group)) is var (standing, others)
+            ? new RaceVerdict(race.JudgedRounds(group), race.GroupEnds.GetValueOrDefault(group)?.End ?? race.End, standing.Kind, standing.Leader, standing.Set, others)
             : null;
     }
 }

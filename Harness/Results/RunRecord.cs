@@ -6,9 +6,10 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="Unavailable">Strategies asked for that the store cannot run, with the reason; null in runs made before it was recorded.</param>
 /// <param name="Verdicts">Each cell's race verdicts; null in runs made before the race.</param>
 /// <param name="StoreTool">The store's own tool on the same rows as some cells' ceilings; null when it was not run.</param>
+/// <param name="LeftOut">The cells the budget left out, whole, last in the order a review needs them; null when it left none out (and in runs made before it could).</param>
 public sealed record RunRecord(
     RunEnvironment Environment, IReadOnlyList<StrategyClaims> Strategies, IReadOnlyList<CaseResult> Cases, IReadOnlyList<UnavailableStrategy>? Unavailable = null,
-    IReadOnlyList<CellVerdict>? Verdicts = null, IReadOnlyList<StoreToolComparison>? StoreTool = null)
+    IReadOnlyList<CellVerdict>? Verdicts = null, IReadOnlyList<StoreToolComparison>? StoreTool = null, IReadOnlyList<LeftOutCell>? LeftOut = null)
 {
     public const string FileName = "results.json";
 

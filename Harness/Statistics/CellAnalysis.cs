@@ -17,8 +17,9 @@ public static class CellAnalysis
     public static IReadOnlyList<CaseResult> Analyse(IReadOnlyList<CaseResult> cell) =>
         Analyse(cell, [], RaceSettings.Default(Math.Max(2, cell?.Max(c => c.RoundEventsPerSecond.Count) ?? 2)), end: null).Cases;
 
+    /// <param name="groupEnds">When and why each profile's race ended (<see cref="Race.GroupEnds"/>); a profile missing from it is judged over every round.</param>
     public static (IReadOnlyList<CaseResult> Cases, CellVerdict? Verdict) Analyse(
-        IReadOnlyList<CaseResult> cell, IReadOnlyList<StrategyClaims> claims, RaceSettings race, RaceEnd? end)
+        IReadOnlyList<CaseResult> cell, IReadOnlyList<StrategyClaims> claims, RaceSettings race, RaceEnd? end, IReadOnlyDictionary<string, GroupEnd>? groupEnds = null)
     {
         ArgumentNullException.ThrowIfNull(cell);
         ArgumentNullException.ThrowIfNull(claims);
@@ -44,7 +45,7 @@ public static class CellAnalysis
         var profiles = new List<ProfileVerdict>();
         foreach (var profile in GuaranteeProfile.All)
         {
-            if (Judge(profile, measured, claims, race) is { } verdict)
+            if (Judge(profile, measured, claims, race, groupEnds?.GetValueOrDefault(profile.Id)) is { } verdict)
             {
                 profiles.Add(verdict);
             }
@@ -84,28 +85,19 @@ public static class CellAnalysis
             : null;
     }
 
-    private static ProfileVerdict? Judge(GuaranteeProfile profile, IReadOnlyList<CaseResult> cases, IReadOnlyList<StrategyClaims> claims, RaceSettings race)
+    private static ProfileVerdict? Judge(GuaranteeProfile profile, IReadOnlyList<CaseResult> cases, IReadOnlyList<StrategyClaims> claims, RaceSettings race, GroupEnd? end)
     {
         var admitted = cases.Where(c => !c.IsCeiling && profile.Admits(ClaimsOf(c.Contender, claims))).ToArray();
         var members = admitted.ToDictionary(c => c.Contender, StringComparer.Ordinal);
         if (GroupJudgement.Judge(
                 [.. admitted.Select(c => c.Contender)], m => members[m].RoundEventsPerSecond, m => members[m].Exit, m => members[m].QualifyingEventsPerSecond,
-                m => Disqualification(members[m]), race) is not var (standing, standings))
+                m => Disqualification(members[m]), race, end?.Rounds) is not var (standing, standings))
         {
             return null;
         }
 
-        var recommended = standing.Set
-            .OrderByDescending(n => Strength(ClaimsOf(n, claims)))
-            .ThenByDescending(n => n == standing.Leader ? 1 : standing.Comparisons[n].Ratio.Estimate)
-            .First();
-        return new ProfileVerdict(profile.Id, standing.Kind, standing.Leader, standing.Set, recommended, standings);
+        return new ProfileVerdict(profile.Id, standing.Kind, standing.Leader, standing.Set, standing.Leader, standings, end?.Rounds, end?.End);
     }
-
-    /// <summary>How much a strategy's claims give a user, to choose within a set the race cannot separate.</summary>
-    private static int Strength(StrategyClaims c) =>
-        (c.SafeWithSeveralWriterProcesses ? 16 : 0) + (c.GapFreeSequence && c.OrderedVisibility ? 8 : 0) + (c.KeepsAppendConditions ? 4 : 0)
-        + (c.HorizonOrderedVisibility ? 2 : 0) + (c.ContiguousCommit ? 1 : 0);
 
     private static StrategyClaims ClaimsOf(string strategy, IReadOnlyList<StrategyClaims> claims) =>
         claims.FirstOrDefault(c => c.Strategy == strategy) ?? new StrategyClaims(strategy, true, false, false, false);

@@ -11,7 +11,8 @@ namespace EventCommitLab.Harness.Statistics;
 /// </summary>
 /// <remarks>
 /// The race's exits are final: compared again with the final leader over the few rounds they shared, a member that left
-/// would be undecided only for want of rounds the race chose not to spend.
+/// would be undecided only for want of rounds the race chose not to spend. A group is judged over the rounds it ended
+/// with (<see cref="GroupEnd"/>): a member that left after them was still racing when the group was decided.
 /// </remarks>
 public static class GroupJudgement
 {
@@ -20,16 +21,25 @@ public static class GroupJudgement
     /// <param name="exit">When and why a member left the race, or null.</param>
     /// <param name="qualifying">A member's qualifying figure, for the ratio of one with no round paired with the leader's.</param>
     /// <param name="disqualified">Why a member is not judged, or null.</param>
+    /// <param name="judgedRounds">The race rounds the group is judged over (<see cref="Race.JudgedRounds"/>); null for all a member ran.</param>
     /// <returns>Null when no judged member has a race round.</returns>
     public static (GroupStanding Standing, IReadOnlyList<ContenderStanding> Others)? Judge(
         IReadOnlyList<string> members, Func<string, IReadOnlyList<double?>> rounds, Func<string, RaceExit?> exit, Func<string, double?> qualifying,
-        Func<string, string?> disqualified, RaceSettings settings)
+        Func<string, string?> disqualified, RaceSettings settings, int? judgedRounds = null)
     {
         ArgumentNullException.ThrowIfNull(members);
         ArgumentNullException.ThrowIfNull(rounds);
         ArgumentNullException.ThrowIfNull(exit);
         ArgumentNullException.ThrowIfNull(qualifying);
         ArgumentNullException.ThrowIfNull(disqualified);
+        if (judgedRounds is { } judgedOver)
+        {
+            var allRounds = rounds;
+            var allExits = exit;
+            rounds = m => [.. allRounds(m).Take(judgedOver)];
+            exit = m => allExits(m) is { } e && (e.AfterRounds < judgedOver || e.Reason is RaceExitReason.Failed or RaceExitReason.Hopeless) ? e : null;
+        }
+
         var judged = members.Where(m => disqualified(m) is null).ToArray();
         var finalists = judged.Where(m => exit(m) is null).ToArray();
         var standing = GroupStanding.Of((finalists.Length > 0 ? finalists : judged).ToDictionary(m => m, rounds, StringComparer.Ordinal), settings);

@@ -28,9 +28,9 @@ public sealed class HarnessOptionsTests
         Assert.Equal(PostgresDurability.Durable, options.StoreSetting<PostgresStoreConfiguration>().Durability);
         Assert.Equal(LabJob.Quick, options.Job);
         Assert.Equal([LoadKind.Waves, LoadKind.Sustained], options.Loads);
-        Assert.Equal((24, 0.2, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
+        Assert.Equal((48, 0.1, null), (options.Measurement(true).Rounds, options.Measurement(true).WindowSeconds, options.Measurement(true).RateEventsPerSecond));
         Assert.Equal((0.1, 20.0), (options.Measurement(true).Margin, options.Measurement(true).BudgetMinutes));
-        Assert.Equal([3, 6, 12, 24], options.Measurement(true).Race!.Looks);
+        Assert.Equal([6, 12, 24, 48], options.Measurement(true).Race!.Looks);
         Assert.Null(options.StoreSetting<PostgresStoreConfiguration>().ConnectionString);
         Assert.Equal(ReaderKind.All, options.Measurement(true).Reader);
     }

@@ -6,18 +6,20 @@ public sealed class RaceTests
 {
     private static readonly RaceSettings UpTo15 = RaceSettings.Default(15);
 
-    private static readonly RaceSettings UpTo24 = RaceSettings.Default(24);
+    private static readonly RaceSettings UpTo48 = RaceSettings.Default(48);
 
     [Fact]
-    public void looks_grow_by_half_again_and_end_at_the_most_rounds()
+    public void looks_double_from_the_sixth_round_and_end_at_the_most_rounds()
     {
-        Assert.Equal([3, 6, 12, 24], RaceSettings.LooksUpTo(24));
-        Assert.Equal([3, 6, 15], RaceSettings.LooksUpTo(15));
-        Assert.Equal([3, 6, 12, 20], RaceSettings.LooksUpTo(20));
+        Assert.Equal([6, 12, 24, 48], RaceSettings.LooksUpTo(48));
+        Assert.Equal([6, 15], RaceSettings.LooksUpTo(15));
+        Assert.Equal([6, 12, 20], RaceSettings.LooksUpTo(20));
         Assert.Equal([2], RaceSettings.LooksUpTo(2));
-        Assert.Equal(0.05 * 24 / 45, UpTo24.ErrorRateAt(24), 12);
-        Assert.Equal(0.05 * 3 / 45, UpTo24.ErrorRateAt(3), 12);
-        Assert.Equal(0.05, UpTo24.Looks.Sum(UpTo24.ErrorRateAt), 12);
+        Assert.Equal(0.05 * 24 / 48, UpTo48.ErrorRateAt(48), 12);
+        Assert.Equal(0.05 * 6 / 48, UpTo48.ErrorRateAt(6), 12);
+        Assert.Equal(0.05 * 6 / 48, UpTo48.ErrorRateAt(12), 12);
+        Assert.Equal(0.05 * 8 / 48, UpTo48.ErrorRateAt(32), 12);
+        Assert.Equal(0.05, UpTo48.Looks.Sum(UpTo48.ErrorRateAt), 12);
     }
 
     [Fact]
@@ -25,9 +27,9 @@ public sealed class RaceTests
     {
         var race = SyntheticRace.Run(UpTo15, 0.05, ("Fast", 1000), ("Slow", 500));
 
-        Assert.Equal(new RaceExit(RaceExitReason.Behind, 3), race.Exits["Slow"]);
+        Assert.Equal(new RaceExit(RaceExitReason.Behind, 6), race.Exits["Slow"]);
         Assert.Equal(RaceEnd.Decided, race.End);
-        Assert.Equal(3, race.Rounds);
+        Assert.Equal(6, race.Rounds);
         var standing = race.Standing(SyntheticRace.Group);
         Assert.Equal((VerdictKind.Winner, "Fast"), (standing!.Kind, standing.Leader));
     }
@@ -94,7 +96,7 @@ public sealed class RaceTests
     {
         var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo15);
         race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 100, ["B"] = 100 });
-        Assert.Equal(3, race.RoundsToNextLook);
+        Assert.Equal(6, race.RoundsToNextLook);
 
         race.StopForBudget();
 
@@ -114,7 +116,7 @@ public sealed class RaceTests
             ("OrderedSlow", 400, ["any", "ordered"]),
         ]);
 
-        Assert.False(race.Exits.ContainsKey("OrderedBest"), "behind the leader of any, but the leader of ordered");
+        Assert.NotEqual(RaceExitReason.Behind, race.Exits.GetValueOrDefault("OrderedBest")?.Reason);
         Assert.Equal(RaceExitReason.Behind, race.Exits["OrderedSlow"].Reason);
         Assert.Equal("Unordered", race.Standing("any")!.Leader);
         Assert.Equal("OrderedBest", race.Standing("ordered")!.Leader);
@@ -132,10 +134,9 @@ public sealed class RaceTests
             ("RawB", 1480, ["ceiling"]),
         ]);
 
-        Assert.Equal(new RaceExit(RaceExitReason.Reference, 3), race.Exits["Reference"]);
-        Assert.Equal((RaceEnd.Decided, 3), (race.End!.Value, race.Rounds));
-        Assert.DoesNotContain(race.Exits, e => e.Value.Reason == RaceExitReason.Outrun);
-        Assert.Equal(2, race.Running.Count(n => n.StartsWith("Raw", StringComparison.Ordinal)));
+        Assert.Equal(new RaceExit(RaceExitReason.Reference, 6), race.Exits["Reference"]);
+        Assert.Equal((RaceEnd.Decided, 6), (race.End!.Value, race.Rounds));
+        Assert.Single(race.Exits, e => e.Value == new RaceExit(RaceExitReason.Outrun, 6));
     }
 
     [Fact]
@@ -173,23 +174,53 @@ public sealed class RaceTests
     [Fact]
     public void a_race_whose_open_pair_could_not_be_decided_by_its_horizon_ends_as_futile()
     {
-        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo15) { Horizon = 8 };
+        // Two contenders 5% apart with a wide spread, and a budget that pays for 14 rounds: after 12 the pair's interval
+        // is far from either decision, and two more rounds cannot get it there.
+        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo48) { Horizon = 14 };
         var random = new Random(3);
-        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 980 });
+        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 950 });
         while (!race.Finished)
         {
             race.RecordRound(new Dictionary<string, double?>
             {
                 ["A"] = 1000 * Math.Exp(0.3 * SyntheticRace.Normal(random)),
-                ["B"] = 980 * Math.Exp(0.3 * SyntheticRace.Normal(random)),
+                ["B"] = 950 * Math.Exp(0.3 * SyntheticRace.Normal(random)),
             });
         }
 
-        Assert.Equal((RaceEnd.Futile, 6), (race.End!.Value, race.Rounds));
+        Assert.Equal((RaceEnd.Futile, 12), (race.End!.Value, race.Rounds));
+        Assert.Equal(new GroupEnd(12, RaceEnd.Futile), race.GroupEnds["g"]);
     }
 
     [Fact]
-    public void a_group_that_need_not_decide_goes_on_with_its_leader_alone_from_its_second_look()
+    public void the_futility_rule_keeps_a_pair_of_equal_contenders_whose_first_rounds_sat_apart_and_it_decides_later()
+    {
+        // Equal contenders; by chance B's first twelve rounds run 8% below A's, as far as today's estimate alone would
+        // call hopeless for a decision. Its chance of being decided by round 48 is not small, so the race goes on.
+        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo48);
+        var random = new Random(11);
+        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 1000 });
+        while (!race.Finished)
+        {
+            var unlucky = race.Rounds < 12 ? Math.Log(0.92) : 0;
+            race.RecordRound(new Dictionary<string, double?>
+            {
+                ["A"] = 1000 * Math.Exp(0.1 * SyntheticRace.Normal(random)),
+                ["B"] = 1000 * Math.Exp(unlucky + (0.1 * SyntheticRace.Normal(random))),
+            });
+            if (race.Rounds == 12)
+            {
+                Assert.False(race.Finished, "the pair could still be decided by round 48: the race goes on");
+            }
+        }
+
+        Assert.Equal(RaceEnd.Decided, race.End);
+        Assert.True(race.Rounds > 12);
+        Assert.Equal(VerdictKind.Equivalent, race.Standing("g")!.Kind);
+    }
+
+    [Fact]
+    public void a_group_that_need_not_decide_goes_on_with_its_leader_alone_from_its_first_look()
     {
         RaceGroup[] groups = [new("strategies", true), new("ceiling", false)];
         var race = new Race([new("A", ["strategies"]), new("B", ["strategies"]), new("RawA", ["ceiling"]), new("RawB", ["ceiling"])], groups, UpTo15);
@@ -202,5 +233,39 @@ public sealed class RaceTests
 
         Assert.Single(race.Exits, e => e.Value == new RaceExit(RaceExitReason.Outrun, 6));
         Assert.Single(race.Running, n => n.StartsWith("Raw", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void a_group_ends_when_it_is_decided_and_a_member_of_no_other_open_group_leaves_settled_while_the_other_races_on()
+    {
+        RaceGroup[] groups = [new("any", true), new("ordered", true)];
+        var race = SyntheticRace.Run(UpTo48, 0.08, groups,
+        [
+            ("Unordered", 3000, ["any"]),
+            ("OrderedA", 1000, ["any", "ordered"]),
+            ("OrderedB", 1000, ["any", "ordered"]),
+        ]);
+
+        Assert.Equal(new GroupEnd(6, RaceEnd.Decided), race.GroupEnds["any"]);
+        Assert.Equal(new RaceExit(RaceExitReason.Settled, 6), race.Exits["Unordered"]);
+        Assert.Equal(6, race.JudgedRounds("any"));
+        Assert.True(race.Rounds > 6, "the ordered group raced on");
+        Assert.Equal(RaceEnd.Decided, race.GroupEnds["ordered"].End);
+        Assert.Equal(race.Rounds, race.JudgedRounds("ordered"));
+    }
+
+    [Fact]
+    public void the_leader_is_chosen_by_the_paired_statistic_so_no_member_is_estimated_ahead_of_it()
+    {
+        // A's untrimmed mean is lifted by one stalled round of B's... and one burst of its own; round by round B is ahead.
+        double?[] a = [1000, 1000, 1000, 1000, 1000, 9000, 1000, 1000, 1000, 1000];
+        double?[] b = [1040, 1040, 1040, 1040, 1040, 1040, 1040, 1040, 1040, 1040];
+
+        var standing = GroupStanding.Of(new Dictionary<string, IReadOnlyList<double?>> { ["A"] = a, ["B"] = b }, UpTo15)!;
+
+        Assert.True(a.Average(r => Math.Log(r!.Value)) > b.Average(r => Math.Log(r!.Value)), "by untrimmed means A would lead");
+        Assert.Equal("B", standing.Leader);
+        Assert.All(standing.Comparisons.Values, c => Assert.True(c.Ratio.Estimate <= 1, $"no member estimated ahead of the leader: {c.Ratio}"));
+        Assert.DoesNotContain(standing.Comparisons.Values, c => c.Decision is PairDecision.Faster or PairDecision.Ahead);
     }
 }

@@ -16,11 +16,11 @@ public sealed class RaceVerdictTests
 
         var verdict = RaceVerdict.Of(race, SyntheticRace.Group, NoneDisqualified)!;
 
-        Assert.Equal((VerdictKind.Winner, "fast", 3), (verdict.Kind, verdict.Leader, verdict.Rounds));
+        Assert.Equal((VerdictKind.Winner, "fast", 6), (verdict.Kind, verdict.Leader, verdict.Rounds));
         var slow = Assert.Single(verdict.Standings);
         Assert.Equal(("slow", PairDecision.Behind), (slow.Contender, slow.Decision));
         Assert.InRange(slow.Ratio!.Estimate, 0.45, 0.55);
-        Assert.Equal("fast (winner), 3 rounds", SuiteRaceText.Verdict(verdict));
+        Assert.Equal("fast (winner), 6 rounds", SuiteRaceText.Verdict(verdict));
     }
 
     [Fact]
