@@ -127,7 +127,7 @@ public static class VerdictWriter
             yield return string.Create(Invariant,
                 $"- **How a row is decided**: per cell a qualifying round, then race rounds of {m.WindowSeconds:0.###} s windows (at most {race.MaximumRounds}), looks after rounds {string.Join(", ", race.Looks)}. " +
                 $"Against the row's leader each strategy is *slower* (its ratio's interval below 1), *behind* (below {1 - race.Margin:0.00}) or *equivalent* (both one-sided bounds within [{1 - race.Margin:0.00}, {upper:0.00}]: ±{race.Margin:P0} on the log scale); " +
-                $"each such decision errs with at most {race.ErrorRate:P0} chance over all looks, each look spending its share in proportion to its rounds, so every interval on this page is the one its decision used (two-sided: {levels} rounds). " +
+                $"each such decision errs with at most {race.ErrorRate:P0} chance over all looks, spent linearly over the most rounds (each look the share of the rounds it adds), and every interval on this page is the one its decision used (two-sided: {levels} rounds). " +
                 $"A row's verdict rests on one decision per other strategy, so it errs with at most that many times {race.ErrorRate:P0} (*Errs ≤*). [Method](../../docs/method.md).");
             if (Precision.Of(record).PairedSpread is { } spread)
             {

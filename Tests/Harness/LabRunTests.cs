@@ -111,7 +111,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Contains(DurabilityView.Heading, verdict, StringComparison.Ordinal);
         Assert.Contains("| sustained · CommitEvents | 1 x 2 |", verdict, StringComparison.Ordinal);
         Assert.Contains("## Sustained load · Plain commits · async-commit", verdict, StringComparison.Ordinal);
-        Assert.Contains("- **Sustained load, plain commits, durable**: 2 committers: ", verdict, StringComparison.Ordinal);
+        Assert.Contains("| Sustained load · plain commits · durable |", verdict, StringComparison.Ordinal);
     }
 
     /// <summary>A dry-job run of the main command into <paramref name="folder"/>, and the record it wrote (null when it wrote none).</summary>

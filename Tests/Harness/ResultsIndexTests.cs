@@ -20,12 +20,30 @@ public sealed class ResultsIndexTests
     [Fact]
     public void a_run_the_readme_links_is_current_and_one_it_does_not_is_superseded_with_its_source_from_its_record()
     {
-        var repository = RepositoryFolder.Root;
+        var root = Directory.CreateTempSubdirectory("commit-lab-index-");
+        try
+        {
+            var linked = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-02-postgres-quick")).FullName;
+            var older = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-01-postgres-quick")).FullName;
+            var pageOnly = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-01-postgres-tags")).FullName;
+            foreach (var folder in new[] { linked, older })
+            {
+                File.WriteAllText(Path.Combine(folder, EventCommitLab.Harness.Results.RunRecord.FileName), EventCommitLab.Tests.Racing.SampleVerdicts.Run().ToJson());
+                File.WriteAllText(Path.Combine(folder, VerdictWriter.FileName), "# Verdict: a test\n");
+            }
 
-        var index = ResultsIndex.Write(Path.Combine(repository, "results"), "the seed pair: results/2026-11-24-postgres-seed-2/NOTES.md");
+            File.WriteAllText(Path.Combine(pageOnly, "summary.md"), "# Tags\n");
 
-        Assert.Contains("| [2026-11-24-postgres-seed-2](2026-11-24-postgres-seed-2/seed.md) | seed (BenchmarkDotNet) | e0ea2626c2db-dirty | The seed's benchmark, run by BenchmarkDotNet (PostgreSQL 15.18, durable) | **current** |", index, StringComparison.Ordinal);
-        Assert.Contains("| [2026-11-24-postgres-quick-5](2026-11-24-postgres-quick-5/verdict.md) | main job | b96042a389c0 | Verdict: how to commit events (PostgreSQL 15.18, durable) | superseded |", index, StringComparison.Ordinal);
-        Assert.Contains("| [2026-11-23-postgres-tags-2](2026-11-23-postgres-tags-2/summary.md) | suite (page only) | - |", index, StringComparison.Ordinal);
+            var index = ResultsIndex.Write(root.FullName, "the latest: results/2026-01-02-postgres-quick/verdict.md");
+
+            Assert.Contains("3 runs, 1 current.", index, StringComparison.Ordinal);
+            Assert.Contains("| [2026-01-02-postgres-quick](2026-01-02-postgres-quick/verdict.md) | main job | abc123 | Verdict: a test | **current** |", index, StringComparison.Ordinal);
+            Assert.Contains("| [2026-01-01-postgres-quick](2026-01-01-postgres-quick/verdict.md) | main job | abc123 | Verdict: a test | superseded |", index, StringComparison.Ordinal);
+            Assert.Contains("| [2026-01-01-postgres-tags](2026-01-01-postgres-tags/summary.md) | suite (page only) | - | Tags | superseded |", index, StringComparison.Ordinal);
+        }
+        finally
+        {
+            root.Delete(recursive: true);
+        }
     }
 }

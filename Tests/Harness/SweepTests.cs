@@ -1,5 +1,7 @@
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Infrastructure;
@@ -35,11 +37,17 @@ public sealed class SweepTests
     [Fact]
     public void without_strategies_the_sweep_follows_the_verdicts_choice_for_its_cell_the_two_nearest_and_the_current_implementation()
     {
-        var record = RunRecord.Read(Path.Combine(RepositoryFolder.Results, "2026-11-24-postgres-quick-5"));
+        var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 100);
+        CaseResult Case(string name, double level) =>
+            SampleRuns.Case(name, 100, [.. Enumerable.Range(0, 10).Select(i => (double?)(level * (i % 2 == 0 ? 1.01 : 0.99)))], load: LoadKind.Sustained);
+        var (cases, verdict) = CellAnalysis.Analyse(
+            [Case("BatchingPipeline", 60_000), Case("SingleEventNoTransaction", 6_000), Case("InsertMany", 5_000), Case("ServerSequence", 4_000), Case("CurrentImplementation", 100)],
+            [], RaceSettings.Default(10), RaceEnd.Decided);
+        var record = new RunRecord(SampleRuns.Environment, [], cases, [], [verdict!]);
 
-        var chosen = SweepChoice.Choose(record, new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 100));
+        var chosen = SweepChoice.Choose(record, cell);
 
-        Assert.Equal(["BatchingPipeline", "BatchingPipeline2InFlight", "SingleEventNoTransaction", "CurrentImplementation"], chosen.Select(s => s.Name));
+        Assert.Equal(["BatchingPipeline", "SingleEventNoTransaction", "InsertMany", "CurrentImplementation"], chosen.Select(s => s.Name));
     }
 
     [Fact]

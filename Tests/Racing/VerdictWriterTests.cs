@@ -52,15 +52,16 @@ public sealed class VerdictWriterTests
     }
 
     [Fact]
-    public void the_opening_says_what_to_choose_in_a_line_per_load_and_method_and_merges_committer_counts_with_the_same_choice()
+    public void the_opening_says_what_to_choose_in_a_table_row_per_load_and_method_and_a_column_per_committer_count()
     {
         var opening = VerdictWriter.Opening(Run);
         var lines = opening.Split('\n', StringSplitOptions.RemoveEmptyEntries);
 
         Assert.StartsWith("## What to choose", opening, StringComparison.Ordinal);
         Assert.True(lines.Length <= 11, $"at most ten lines under the heading: {lines.Length - 1}");
-        Assert.Contains("- **Sustained load, plain commits**: 1–10 committers: **Pipeline** (winner in 1, equivalent to Sequence in 1 of 2 rows; 10.0–100.0x current); 100 committers: *", opening, StringComparison.Ordinal);
-        Assert.Contains("↳ gap-free, visible in order: 1–100 committers: **Pipeline** (winner in 3 of 3 rows; 10.0–200.0x current)", opening, StringComparison.Ordinal);
+        Assert.Contains("| Load · method | 1 committer | 10 committers | 100 committers |", opening, StringComparison.Ordinal);
+        Assert.Matches(@"\| Sustained load · plain commits \| \*\*Pipeline\*\* ≈ Sequence \| \*\*Pipeline\*\* \| \*(Pipeline|Sequence)\*\? \|", opening);
+        Assert.Contains("| ↳ gap-free, visible in order | **Pipeline** | **Pipeline** | **Pipeline** |", opening, StringComparison.Ordinal);
     }
 
     [Fact]
