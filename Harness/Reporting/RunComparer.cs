@@ -37,7 +37,8 @@ public static class RunComparer
             foreach (var v in verdicts)
             {
                 md.AppendLine(Invariant,
-                    $"- **{Racing.GuaranteeProfile.Get(v.Profile).Title}**, {v.Rows.Count} rows: decided in both **{v.DecidedInBoth}** ({Share(v.Rows.Count == 0 ? null : (double)v.DecidedInBoth / v.Rows.Count)}), of which the same decision **{v.DecidedTheSame} of {v.DecidedInBoth}** ({Share(v.SameShare)}); decided in one only {v.DecidedInOlderOnly + v.DecidedInNewerOnly} (old only {v.DecidedInOlderOnly}, new only {v.DecidedInNewerOnly}); undecided in both {v.UndecidedInBoth}; **{v.Conflicts.Count} conflicts**.");
+                    $"- **{Racing.GuaranteeProfile.Get(v.Profile).Title}**, {v.Rows.Count} rows: decided in both **{v.DecidedInBoth}** ({Share(v.Rows.Count == 0 ? null : (double)v.DecidedInBoth / v.Rows.Count)}), of which the same decision **{v.DecidedTheSame} of {v.DecidedInBoth}** ({Share(v.SameShare)}); decided in one only {v.DecidedInOlderOnly + v.DecidedInNewerOnly} (old only {v.DecidedInOlderOnly}, new only {v.DecidedInNewerOnly}); undecided in both {v.UndecidedInBoth}; **{v.Conflicts.Count} conflicts**" +
+                    $"{(v.OnlyInOlder + v.OnlyInNewer == 0 ? "" : $" (rows in one run's grid only, not compared: old {v.OnlyInOlder}, new {v.OnlyInNewer})")}.");
             }
 
             md.AppendLine();

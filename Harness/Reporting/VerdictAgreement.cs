@@ -12,8 +12,10 @@ namespace EventCommitLab.Harness.Reporting;
 /// not the choosing run decided: an undecided run still puts a name in bold.
 /// </summary>
 /// <param name="Profile">The guarantee profile's id.</param>
-/// <param name="Rows">Every row, one per cell either run has a verdict for or left out.</param>
-public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDifference> Rows)
+/// <param name="Rows">Every row both runs' grids hold (a verdict, or left out by the budget), with a verdict in either.</param>
+/// <param name="OnlyInOlder">Rows only the older run's grid holds (a run of a reduced grid, such as a reference, holds fewer): not compared.</param>
+/// <param name="OnlyInNewer">Rows only the newer run's grid holds: not compared.</param>
+public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDifference> Rows, int OnlyInOlder = 0, int OnlyInNewer = 0)
 {
     public int DecidedInBoth => Rows.Count(r => r.Kind is VerdictDifferenceKind.SameDecision or VerdictDifferenceKind.DifferentDecision);
 
@@ -43,9 +45,9 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
             return [];
         }
 
-        var cells = before.Select(v => v.Cell).Concat(after.Select(v => v.Cell))
-            .Concat((older.LeftOut ?? []).Select(c => c.Cell)).Concat((newer.LeftOut ?? []).Select(c => c.Cell))
-            .Distinct()
+        var oldGrid = before.Select(v => v.Cell).Concat((older.LeftOut ?? []).Select(c => c.Cell)).ToHashSet();
+        var newGrid = after.Select(v => v.Cell).Concat((newer.LeftOut ?? []).Select(c => c.Cell)).ToHashSet();
+        var cells = oldGrid.Intersect(newGrid)
             .Where(c => before.Any(v => v.Cell == c) || after.Any(v => v.Cell == c))
             .OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.ConcurrentBatches).ThenBy(c => c.NumberOfEvents).ThenByDescending(c => c.Aggregates ?? int.MaxValue)
             .ThenBy(c => c.Durability, StringComparer.Ordinal)
@@ -63,12 +65,17 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
                     continue;
                 }
 
-                rows.Add(new VerdictDifference(cell, profile.Id, Describe(old, older, cell), Describe(@new, newer, cell), KindOf(old, @new), ConflictOf(old, @new)));
+                rows.Add(new VerdictDifference(
+                    cell, profile.Id, Describe(old, older, cell), Describe(@new, newer, cell), KindOf(old, @new),
+                    ConflictOf(old, @new, Direct(older, cell, old), Direct(newer, cell, @new))));
             }
 
             if (rows.Count > 0)
             {
-                agreements.Add(new VerdictAgreement(profile.Id, rows));
+                agreements.Add(new VerdictAgreement(
+                    profile.Id, rows,
+                    before.Count(v => v.For(profile.Id) is not null && !newGrid.Contains(v.Cell)),
+                    after.Count(v => v.For(profile.Id) is not null && !oldGrid.Contains(v.Cell))));
             }
         }
 
@@ -99,40 +106,79 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
     }
 
     /// <summary>What contradicts between the two runs' choices, each looked up in the other run; null when nothing does.</summary>
-    public static string? ConflictOf(ProfileVerdict? older, ProfileVerdict? newer)
+    /// <param name="olderDirect">Compares two strategies over the older run's rounds of the row (see <see cref="Against"/>); null when the runs' rounds are not at hand.</param>
+    /// <param name="newerDirect">The same over the newer run's rounds.</param>
+    public static string? ConflictOf(
+        ProfileVerdict? older, ProfileVerdict? newer, Func<string, string, PairedComparison?>? olderDirect = null, Func<string, string, PairedComparison?>? newerDirect = null)
     {
         if (older is null || newer is null || older.Recommended == newer.Recommended)
         {
             return null;
         }
 
-        return Against(older.Recommended, newer, "new") is { } oldChoice ? $"old's choice {older.Recommended} {oldChoice}"
-            : Against(newer.Recommended, older, "old") is { } newChoice ? $"new's choice {newer.Recommended} {newChoice}"
+        return Against(older.Recommended, newer, "new", newerDirect) is { } oldChoice ? $"old's choice {older.Recommended} {oldChoice}"
+            : Against(newer.Recommended, older, "old", olderDirect) is { } newChoice ? $"new's choice {newer.Recommended} {newChoice}"
             : null;
     }
 
     /// <summary>
     /// How <paramref name="strategy"/> stands in <paramref name="verdict"/>'s run when it is separably slower than that
-    /// run's choice or out of its race against it (null otherwise). The run's standings are against its leader, which is
-    /// its choice (in runs made before the choice was the leader, one in its set: a member separably slower than the
-    /// leader, or out of the race, lost to a choice that stayed in).
+    /// run's choice or out of its race against it (null otherwise). The run's standings are against its leader; where its
+    /// choice is another member of its set (the one claiming the most), the two are compared directly over the run's
+    /// rounds (<paramref name="direct"/>), and without those, a member outside the set that lost to the leader lost to a
+    /// choice that stayed in.
     /// </summary>
-    public static string? Against(string strategy, ProfileVerdict verdict, string run)
+    public static string? Against(string strategy, ProfileVerdict verdict, string run, Func<string, string, PairedComparison?>? direct = null)
     {
         ArgumentNullException.ThrowIfNull(strategy);
         ArgumentNullException.ThrowIfNull(verdict);
-        if (verdict.Standings.FirstOrDefault(s => s.Contender == strategy) is not { } standing || verdict.Set.Contains(strategy))
+        var standing = verdict.Standings.FirstOrDefault(s => s.Contender == strategy);
+        if (standing is null && strategy != verdict.Leader)
+        {
+            return null;
+        }
+
+        if (standing?.Disqualified is { } why)
+        {
+            return $"broke a claim in {run} ({why})";
+        }
+
+        if (standing?.Exit is { Reason: RaceExitReason.Hopeless })
+        {
+            return $"left {run}'s race after the qualifying round, against {verdict.Leader} {VerdictText.Ratio(standing.Ratio)}";
+        }
+
+        if (verdict.Recommended != verdict.Leader && direct?.Invoke(strategy, verdict.Recommended) is { } pair)
+        {
+            return pair.Decision is PairDecision.Behind or PairDecision.Slower
+                ? $"is separably slower than {verdict.Recommended} in {run}: {VerdictText.Ratio(pair.Ratio)}"
+                : null;
+        }
+
+        if (standing is null || verdict.Set.Contains(strategy))
         {
             return null;
         }
 
         var ratio = VerdictText.Ratio(standing.Ratio);
-        var leader = verdict.Leader == verdict.Recommended ? verdict.Leader : $"{verdict.Leader} (its choice {verdict.Recommended} in the set)";
-        return standing.Disqualified is { } why ? $"broke a claim in {run} ({why})"
-            : standing.Exit is { Reason: RaceExitReason.Hopeless } ? $"left {run}'s race after the qualifying round, against {leader} {ratio}"
-            : standing.Decision is PairDecision.Behind || standing.Exit is { Reason: RaceExitReason.Behind } ? $"is behind {leader} in {run}: {ratio}"
-            : standing.Decision is PairDecision.Slower ? $"is separably slower than {leader} in {run}: {ratio}"
+        return standing.Decision is PairDecision.Behind || standing.Exit is { Reason: RaceExitReason.Behind } ? $"is behind {verdict.Leader} in {run}: {ratio}"
+            : standing.Decision is PairDecision.Slower ? $"is separably slower than {verdict.Leader} in {run}: {ratio}"
             : null;
+    }
+
+    /// <summary>Compares two strategies over a run's rounds of a row, as its race would at the rounds the row was judged over; null without a race or the cases.</summary>
+    private static Func<string, string, PairedComparison?>? Direct(RunRecord run, CellKey cell, ProfileVerdict? verdict)
+    {
+        if (run.Environment.Measurement.Race is not { } race || verdict is null)
+        {
+            return null;
+        }
+
+        var judged = verdict.Rounds;
+        IReadOnlyList<double?>? Rounds(string name) => run.Cases.FirstOrDefault(c => c.Cell == cell && c.Contender == name)?.RoundEventsPerSecond is { } rounds
+            ? [.. rounds.Take(judged ?? rounds.Count)]
+            : null;
+        return (strategy, other) => Rounds(strategy) is { } mine && Rounds(other) is { } theirs ? PairedComparison.Of(mine, theirs, race) : null;
     }
 
     private static string Describe(ProfileVerdict? verdict, RunRecord run, CellKey cell) =>

@@ -7,8 +7,8 @@ namespace EventCommitLab.Harness.Reporting;
 
 /// <summary>
 /// "What to choose", the verdict page's first lines, generated from the verdicts: a table with a row per load and
-/// method (and a ↳ row for the gap-free profile where its choice differs) and a column per committer count, each cell
-/// naming the choice by events per commit; then a line per contended row.
+/// method and per contended row, and a column per committer count; each cell names the choice by events per commit
+/// (sizes with the same answer said once), and after ↳ the gap-free profile's choice where it differs.
 /// </summary>
 internal static class VerdictOpening
 {
@@ -28,61 +28,26 @@ internal static class VerdictOpening
 
         var profiles = GuaranteeProfile.All.Where(p => verdicts.Any(v => v.For(p.Id) is not null)).ToArray();
         md.AppendLine(Invariant,
-            $"The fastest strategy per row that keeps *{profiles[0].Title.ToLowerInvariant()}*{string.Concat(profiles.Skip(1).Select(p => $" (↳ the fastest that keeps *{p.Title.ToLowerInvariant()}*, where it differs)"))}: **bold** a winner, **bold** ≈ others an equivalent set (its fastest, the others within the margin), *italic?* undecided (the leader so far).").AppendLine();
-        var grid = verdicts.Where(v => v.Aggregates is null).ToArray();
-        var committers = grid.Select(v => v.ConcurrentBatches).Distinct().Order().ToArray();
-        if (committers.Length > 0)
+            $"The fastest strategy that keeps *{profiles[0].Title.ToLowerInvariant()}*{string.Concat(profiles.Skip(1).Select(p => $" (↳ the fastest that keeps *{p.Title.ToLowerInvariant()}*, where it differs)"))}, per events per commit: **bold** a winner, **bold** ≈ others an equivalent set (the member claiming the most, then the fastest; the others within the margin), *italic?* undecided (the leader so far).").AppendLine();
+        var committers = verdicts.Select(v => v.ConcurrentBatches).Distinct().Order().ToArray();
+        var table = new MarkdownTable().Left(["Load · method", .. committers.Select(c => $"{c} committer{(c == 1 ? "" : "s")}")]);
+        foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability, v.Aggregates))
+            .OrderBy(g => g.Key.Aggregates is null ? 0 : 1).ThenBy(g => g.Key.Load).ThenBy(g => g.Key.Method)
+            .ThenBy(g => VerdictWriter.DurabilityOrder(record, g.Key.Durability)).ThenBy(g => g.Key.Aggregates))
         {
-            var table = new MarkdownTable().Left(["Load · method", .. committers.Select(c => $"{c} committer{(c == 1 ? "" : "s")}")]);
-            foreach (var group in grid.GroupBy(v => (v.Load, v.Method, v.Durability))
-                .OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => VerdictWriter.DurabilityOrder(record, g.Key.Durability)))
-            {
-                string[]? first = null;
-                foreach (var profile in profiles)
-                {
-                    var cells = committers.Select(c => Cell(profile, [.. group.Where(v => v.ConcurrentBatches == c)])).ToArray();
-                    if (cells.All(c => c.Length == 0) || (first is not null && cells.SequenceEqual(first)))
-                    {
-                        continue;
-                    }
-
-                    var label = first is null
-                        ? $"{VerdictWriter.Load(group.Key.Load)} · {Short(group.Key.Method)}{(group.Key.Durability is { } durability ? $" · {durability}" : "")}"
-                        : $"↳ {profile.Title.ToLowerInvariant()}";
-                    table.Row([$"{label}", .. cells.Select(c => (FormattableString)$"{c}")]);
-                    first ??= cells;
-                }
-            }
-
-            table.WriteTo(md).AppendLine();
+            var label = $"{VerdictWriter.Load(group.Key.Load)} · {Short(group.Key.Method)}" +
+                $"{(group.Key.Aggregates is { } aggregates ? string.Create(Invariant, $", contended on {aggregates} aggregates") : "")}" +
+                $"{(group.Key.Durability is { } durability ? $" · {durability}" : "")}";
+            table.Row([$"{label}", .. committers.Select(c => (FormattableString)$"{Cell(profiles, [.. group.Where(v => v.ConcurrentBatches == c)])}")]);
         }
 
-        foreach (var contended in verdicts.Where(v => v.Aggregates is not null).OrderBy(v => v.Method).ThenBy(v => v.ConcurrentBatches))
-        {
-            var parts = new List<string>();
-            string? first = null;
-            foreach (var profile in profiles)
-            {
-                var text = Cell(profile, [contended]);
-                if (text.Length > 0 && text != first)
-                {
-                    parts.Add(first is null ? text : $"↳ {profile.Title.ToLowerInvariant()}: {text}");
-                    first ??= text;
-                }
-            }
-
-            md.AppendLine(Invariant,
-                $"- **{VerdictWriter.Load(contended.Load)} · {Short(contended.Method)}, contended** ({contended.Cell.Committers}, {contended.NumberOfEvents} event{(contended.NumberOfEvents == 1 ? "" : "s")} per command): {string.Join("; ", parts)}.");
-        }
-
-        return md.ToString();
+        return table.WriteTo(md).ToString();
     }
 
-    /// <summary>One table cell: the choice per events per commit, event sizes with the same answer said once; empty when the profile judged none.</summary>
-    private static string Cell(GuaranteeProfile profile, IReadOnlyList<CellVerdict> rows)
+    /// <summary>One table cell: per events per commit the first profile's choice, and the others' after ↳ where they differ; sizes with the same answer said once.</summary>
+    private static string Cell(IReadOnlyList<GuaranteeProfile> profiles, IReadOnlyList<CellVerdict> rows)
     {
-        var answers = rows.OrderBy(v => v.NumberOfEvents).Select(v => (Events: v.NumberOfEvents, Text: v.For(profile.Id) is { } verdict ? Choice(verdict) : null))
-            .Where(a => a.Text is not null).ToArray();
+        var answers = rows.OrderBy(v => v.NumberOfEvents).Select(v => (Events: v.NumberOfEvents, Text: Answer(profiles, v))).Where(a => a.Text.Length > 0).ToArray();
         if (answers.Length == 0)
         {
             return "";
@@ -97,11 +62,22 @@ internal static class VerdictOpening
             }
             else
             {
-                merged.Add(([events], text!));
+                merged.Add(([events], text));
             }
         }
 
         return merged.Count == 1 ? merged[0].Text : string.Join("; ", merged.Select(m => $"{Events(m.Events)}: {m.Text}"));
+    }
+
+    private static string Answer(IReadOnlyList<GuaranteeProfile> profiles, CellVerdict row)
+    {
+        var texts = profiles.Select(p => row.For(p.Id) is { } verdict ? Choice(verdict) : null).ToArray();
+        if (texts[0] is not { } first)
+        {
+            return "";
+        }
+
+        return first + string.Concat(texts.Skip(1).OfType<string>().Where(t => t != first).Select(t => $" ↳ {t}"));
     }
 
     /// <summary>"**A**", "**A** ≈ B, C", "*A*?".</summary>

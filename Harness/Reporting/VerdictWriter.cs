@@ -82,8 +82,9 @@ public static class VerdictWriter
         md.Append(ContentionView.Write(record));
         md.Append(DurabilityView.Write(record));
         md.AppendLine("Reading the tables: a row's verdict is among every strategy (unique numbers); a row marked ↳ gives the choice among the strategies " +
-            "that also keep numbers gap-free and visible in order, where it differs. The choice (bold) is the row's leader: separably faster than every other (a *winner*), " +
-            "the fastest of a set shown within the margin of it (*equivalent*: the others there are as good a choice by speed), or, *undecided*, the leader so far. " +
+            "that also keep numbers gap-free and visible in order, where it differs. The choice (bold) is the *winner* (separably faster than every other); " +
+            "in an *equivalent* set (every member within the margin of the leader), the member claiming the most guarantees among those not shown slower than the leader, the faster where they claim the same; " +
+            "*undecided*, the leader so far. " +
             "*Errs ≤*: the most the verdict can be wrong, one error rate per comparison it rests on. " +
             $"*× current*: the chosen strategy's events/s over the event store's current implementation ({StrategyCatalog.Baseline}) in the same rounds. " +
             "*Of ceiling*: over the fastest raw way found to write the same rows at the same durability, paired per round. " +

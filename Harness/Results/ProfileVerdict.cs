@@ -11,10 +11,9 @@ namespace EventCommitLab.Harness.Results;
 /// </param>
 /// <param name="Set">The winner alone; the leader and its equivalents; or the leader and every member not yet shown slower (undecided or equivalent).</param>
 /// <param name="Recommended">
-/// The member to choose: the leader, whatever the verdict. The race cannot separate a set's members, so choosing among
-/// them by what they claim would name one the comparisons put behind the leader; each guarantee profile already asks
-/// for what a review needs kept, and the set says which others are within the margin. (Runs made before this rule chose
-/// within a set by claims.)
+/// The member to choose (<see cref="Statistics.CellAnalysis.Choice"/>): the winner; in an equivalent set, the member
+/// claiming the most guarantees among the leader and the members not separably slower than it, the faster where they
+/// claim the same; undecided, the leader so far. (Runs made before this rule chose within any set by claims.)
 /// </param>
 /// <param name="Standings">Every member claiming the profile but the leader, against the leader.</param>
 /// <param name="Rounds">The race rounds the verdict rests on: those the profile's race ended with; null in runs made before profiles ended apart.</param>

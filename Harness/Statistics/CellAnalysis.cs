@@ -96,8 +96,37 @@ public static class CellAnalysis
             return null;
         }
 
-        return new ProfileVerdict(profile.Id, standing.Kind, standing.Leader, standing.Set, standing.Leader, standings, end?.Rounds, end?.End);
+        return new ProfileVerdict(profile.Id, standing.Kind, standing.Leader, standing.Set, Choice(standing, claims), standings, end?.Rounds, end?.End);
     }
+
+    /// <summary>
+    /// The member to choose: the winner; in an equivalent set, the member claiming the most guarantees among the leader
+    /// and those shown equivalent but not separably slower than it (the faster where they claim the same); undecided,
+    /// the leader so far. A set's members are within the margin of the leader, so which of them leads is down to the
+    /// rounds, and two runs would name different members; what a member claims does not change between runs. A member
+    /// the comparisons show slower or behind is never the choice, and an undecided set never chooses by claims: its
+    /// members are not shown within the margin.
+    /// </summary>
+    public static string Choice(GroupStanding standing, IReadOnlyList<StrategyClaims> claims)
+    {
+        ArgumentNullException.ThrowIfNull(standing);
+        ArgumentNullException.ThrowIfNull(claims);
+        if (standing.Kind != VerdictKind.Equivalent)
+        {
+            return standing.Leader;
+        }
+
+        return standing.Set
+            .Where(n => n == standing.Leader || standing.Comparisons[n] is { Decision: PairDecision.Equivalent, Ratio.Upper: not < 1 })
+            .OrderByDescending(n => Strength(ClaimsOf(n, claims)))
+            .ThenByDescending(n => n == standing.Leader ? 1 : standing.Comparisons[n].Ratio.Estimate)
+            .First();
+    }
+
+    /// <summary>How much a strategy's claims give a user, to choose within a set the race shows equivalent.</summary>
+    private static int Strength(StrategyClaims c) =>
+        (c.SafeWithSeveralWriterProcesses ? 16 : 0) + (c.GapFreeSequence && c.OrderedVisibility ? 8 : 0) + (c.KeepsAppendConditions ? 4 : 0)
+        + (c.HorizonOrderedVisibility ? 2 : 0) + (c.ContiguousCommit ? 1 : 0);
 
     private static StrategyClaims ClaimsOf(string strategy, IReadOnlyList<StrategyClaims> claims) =>
         claims.FirstOrDefault(c => c.Strategy == strategy) ?? new StrategyClaims(strategy, true, false, false, false);

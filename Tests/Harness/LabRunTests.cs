@@ -89,7 +89,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
         Assert.Contains("## Contention: commands on shared aggregates", verdict, StringComparison.Ordinal);
         Assert.Contains("| 1 x 2 on 1 aggregates |", verdict, StringComparison.Ordinal);
-        Assert.Contains(", contended** (2 on 1 aggregates, 1 event per command)", verdict, StringComparison.Ordinal);
+        Assert.Contains("| Sustained load · aggregate commits, contended on 1 aggregates |", verdict, StringComparison.Ordinal);
     }
 
     [Fact]

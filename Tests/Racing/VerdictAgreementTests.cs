@@ -101,6 +101,18 @@ public sealed class VerdictAgreementTests
     }
 
     [Fact]
+    public void rows_only_a_reduced_grid_holds_are_counted_apart_and_not_compared()
+    {
+        var full = SampleVerdicts.Run();
+        var reduced = full with { Verdicts = [full.Verdicts![0], full.Verdicts[1]], Cases = [.. full.Cases.Where(c => c.ConcurrentBatches != 100)] };
+
+        var unique = VerdictAgreement.Of(full, reduced)[0];
+
+        Assert.Equal((2, 1, 0), (unique.Rows.Count, unique.OnlyInOlder, unique.OnlyInNewer));
+        Assert.Contains("(rows in one run's grid only, not compared: old 1, new 0)", RunComparer.Compare(full, reduced, "full", "reference"), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void compare_says_when_the_two_runs_were_made_at_different_durabilities()
     {
         var durable = SampleVerdicts.Run();
