@@ -18,7 +18,7 @@ public sealed class ResultsIndexTests
     }
 
     [Fact]
-    public void a_run_the_readme_links_is_current_and_one_it_does_not_is_superseded_with_its_source_from_its_record()
+    public void a_run_the_readme_links_is_current_one_its_pages_link_a_baseline_and_one_neither_links_superseded_with_its_source_from_its_record()
     {
         var root = Directory.CreateTempSubdirectory("commit-lab-index-");
         try
@@ -26,6 +26,7 @@ public sealed class ResultsIndexTests
             var linked = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-02-postgres-quick")).FullName;
             var older = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-01-postgres-quick")).FullName;
             var pageOnly = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-01-postgres-tags")).FullName;
+            var baseline = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-01-postgres-quick-before")).FullName;
             foreach (var folder in new[] { linked, older })
             {
                 File.WriteAllText(Path.Combine(folder, EventCommitLab.Harness.Results.RunRecord.FileName), EventCommitLab.Tests.Racing.SampleVerdicts.Run().ToJson());
@@ -33,10 +34,13 @@ public sealed class ResultsIndexTests
             }
 
             File.WriteAllText(Path.Combine(pageOnly, "summary.md"), "# Tags\n");
+            File.WriteAllText(Path.Combine(baseline, "summary.md"), "# Before\n");
+            File.WriteAllText(Path.Combine(linked, "NOTES.md"), "Against [the run before](../2026-01-01-postgres-quick-before/summary.md).\n");
 
             var index = ResultsIndex.Write(root.FullName, "the latest: results/2026-01-02-postgres-quick/verdict.md");
 
-            Assert.Contains("3 runs, 1 current.", index, StringComparison.Ordinal);
+            Assert.Contains("4 runs, 1 current, 1 baselines.", index, StringComparison.Ordinal);
+            Assert.Contains("| [2026-01-01-postgres-quick-before](2026-01-01-postgres-quick-before/summary.md) | suite (page only) | - | Before | baseline |", index, StringComparison.Ordinal);
             Assert.Contains("| [2026-01-02-postgres-quick](2026-01-02-postgres-quick/verdict.md) | main job | abc123 | Verdict: a test | **current** |", index, StringComparison.Ordinal);
             Assert.Contains("| [2026-01-01-postgres-quick](2026-01-01-postgres-quick/verdict.md) | main job | abc123 | Verdict: a test | superseded |", index, StringComparison.Ordinal);
             Assert.Contains("| [2026-01-01-postgres-tags](2026-01-01-postgres-tags/summary.md) | suite (page only) | - | Tags | superseded |", index, StringComparison.Ordinal);

@@ -101,6 +101,18 @@ public sealed class VerdictAgreementTests
     }
 
     [Fact]
+    public void where_a_runs_choice_is_not_its_leader_a_strategy_is_compared_with_that_choice_directly_over_the_runs_rounds()
+    {
+        var verdict = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Equivalent, "Fast", ["Fast", "Strong"], "Strong",
+            [new ContenderStanding("Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24), null, null)]);
+        PairedComparison Pair(PairDecision decision) => new(new Interval(0.9, 0.85, 0.95, 24), decision);
+
+        Assert.Null(VerdictAgreement.Against("Fast", verdict, "new", (_, _) => Pair(PairDecision.Faster)));
+        Assert.Equal("is separably slower than Strong in new: 0.90 [0.85–0.95]", VerdictAgreement.Against("Fast", verdict, "new", (_, _) => Pair(PairDecision.Slower)));
+        Assert.Null(VerdictAgreement.Against("Unknown", verdict, "new", (_, _) => Pair(PairDecision.Slower)));
+    }
+
+    [Fact]
     public void rows_only_a_reduced_grid_holds_are_counted_apart_and_not_compared()
     {
         var full = SampleVerdicts.Run();
