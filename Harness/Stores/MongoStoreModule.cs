@@ -27,8 +27,8 @@ internal static class MongoStoreModule
         Bind,
         o => o.WithStoreSetting(MongoStoreConfiguration.FromEnvironment()),
         o => o.StoreSetting<MongoStoreConfiguration>().Uri is null
-            ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and no MongoDB runs here: it needs a MongoDB 4.2+ replica set " +
-              "(docker compose -f docker/mongo-replica-set.yml up -d, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0')"
+            ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and no MongoDB runs here: it needs a MongoDB 4.4.2+ replica set " +
+              "(docker compose -f docker/mongo-replica-set.yml up -d --wait, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0&directConnection=true')"
             : null,
         async (o, _, ct) => await MongoStoreProvider.StartAsync(o.StoreSetting<MongoStoreConfiguration>(), ct).ConfigureAwait(false),
         o => $"write concern {string.Join(", ", o.Durabilities ?? [o.StoreSetting<MongoStoreConfiguration>().WriteConcern])}")

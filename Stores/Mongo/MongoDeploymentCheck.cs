@@ -1,3 +1,4 @@
+using EventCommitLab.Contract.Port;
 using MongoDB.Bson;
 using MongoDB.Driver;
 
@@ -46,10 +47,32 @@ public static class MongoDeploymentCheck
                  "MongoDB commits the first and aborts the second with a write conflict (112), so its figures would not be MongoDB's",
         };
 
-    /// <summary>The duplicate-key and concurrent-transaction checks, in a scratch database dropped afterwards; the failures found, empty when none.</summary>
+    /// <summary>How many times the checks are tried when an error says the set was busy (an election, a write conflict on the check's own writes).</summary>
+    public const int Attempts = 3;
+
+    /// <summary>
+    /// The duplicate-key and concurrent-transaction checks, each try in a scratch database dropped afterwards; the
+    /// failures found, empty when none. A transient error (classified as the commits' are) tries again, so that a set in
+    /// an election is not refused as not being MongoDB.
+    /// </summary>
     public static async Task<IReadOnlyList<string>> RunAsync(IMongoClient client, WriteConcern writeConcern, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await RunOnceAsync(client, writeConcern, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (attempt < Attempts && MongoErrorClassifier.Classify(e) == StoreErrorKind.Transient)
+            {
+                await Task.Delay(TimeSpan.FromSeconds(attempt), cancellationToken).ConfigureAwait(false);
+            }
+        }
+    }
+
+    private static async Task<IReadOnlyList<string>> RunOnceAsync(IMongoClient client, WriteConcern writeConcern, CancellationToken cancellationToken)
+    {
         var name = $"commit_lab_check_{Guid.NewGuid():N}";
         var database = client.GetDatabase(name, new MongoDatabaseSettings { WriteConcern = writeConcern });
         var failures = new List<string>();
@@ -102,7 +125,7 @@ public static class MongoDeploymentCheck
     private static async Task<(MongoTransactionOutcome First, MongoTransactionOutcome Second)> ConcurrentIncrementsAsync(
         IMongoClient client, IMongoCollection<BsonDocument> documents, WriteConcern writeConcern, CancellationToken cancellationToken)
     {
-        var options = new TransactionOptions(readConcern: ReadConcern.Snapshot, readPreference: ReadPreference.Primary, writeConcern: writeConcern);
+        var options = MongoTransactions.Options(writeConcern);
         var counter = new BsonDocument("_id", "counter");
         var increment = new BsonDocument("$inc", new BsonDocument("n", 1L));
         using var first = await client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);

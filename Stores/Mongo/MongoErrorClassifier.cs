@@ -11,6 +11,9 @@ public static class MongoErrorClassifier
     public const int WriteConflict = 112;
     public const int DuplicateKey = 11000;
 
+    /// <summary>The server holds no such transaction (aborted, expired, or lost with a primary): nothing of it was committed.</summary>
+    public const int NoSuchTransaction = 251;
+
     /// <summary>Not-primary and node-is-recovering codes: the replica set is electing a primary; the write did not happen.</summary>
     private static readonly HashSet<int> NotPrimary = [10107, 13435, 13436, 11600, 11602, 189, 91];
 
@@ -39,13 +42,26 @@ public static class MongoErrorClassifier
             // A duplicate sequence number is two writers taking one number: nothing of this commit was written; try again.
             { DuplicateKey: true } => StoreErrorKind.Transient,
             { Code: { } code } when NotPrimary.Contains(code) => StoreErrorKind.Transient,
+            { Code: NoSuchTransaction } => StoreErrorKind.Transient,
 
-            // Outside a transaction a lost connection leaves a write's outcome open; in one, the driver labels it
-            // (TransientTransactionError before the commit, UnknownTransactionCommitResult at it), handled above.
-            { Source: MongoErrorSource.Network } => StoreErrorKind.OutcomeUnknown,
+            // A read that lost its connection, or an operation never sent: nothing was written. A write whose answer
+            // was lost reaches the strategies as WriteOutcomeUnknownException, from the store's session, which alone
+            // knows that the operation was a write (and, in a transaction, the driver labels it, handled above).
+            { Source: MongoErrorSource.Network } => StoreErrorKind.Transient,
             _ => StoreErrorKind.Fatal,
         };
     }
+
+    /// <summary>
+    /// What an error of commitTransaction means: once the command may have been sent, only the server's own answer
+    /// says the transaction did not commit. A timeout choosing a server, a lost connection, a cancellation or anything
+    /// else thrown may follow a send (the driver retries a commit once on its own), so its outcome is unknown.
+    /// </summary>
+    public static StoreErrorKind ClassifyCommit(Exception exception) => exception switch
+    {
+        MongoServerException server => Classify(FactsOf(server)),
+        _ => StoreErrorKind.OutcomeUnknown,
+    };
 
     /// <summary>The facts of a driver exception, from its type, codes, write errors and labels.</summary>
     public static MongoErrorFacts FactsOf(MongoException exception)
@@ -61,6 +77,9 @@ public static class MongoErrorClassifier
             MongoBulkWriteException e => new(e.WriteErrors.FirstOrDefault()?.Code, e.WriteErrors.Any(w => w.Category == ServerErrorCategory.DuplicateKey), labels, MongoErrorSource.Server),
             MongoCommandException e => new(e.Code, e.Code == DuplicateKey, labels, MongoErrorSource.Server),
             MongoConnectionException => new(null, false, labels, MongoErrorSource.Network),
+
+            // The pool refuses a connection while its server is marked unknown: nothing was sent.
+            MongoConnectionPoolPausedException => new(null, false, labels, MongoErrorSource.Network),
             _ => new(null, false, labels, MongoErrorSource.Client),
         };
     }

@@ -14,6 +14,9 @@ internal static class MongoEventDocuments
     /// <summary>The counter that stands in for a server sequence: incremented on its own, never in a commit's transaction.</summary>
     public const string ServerSequenceId = "serverSequence";
 
+    /// <summary>The document a lost commit's lookup writes at majority before it reads (MongoEventStore.FindCommitsAsync).</summary>
+    public const string SettleBarrierId = "settleBarrier";
+
     /// <summary>MongoDB's largest document (16 MiB); the driver splits an insert into messages, never a document.</summary>
     public const int MaxDocumentBytes = 16 * 1024 * 1024;
 

@@ -13,6 +13,7 @@ public sealed class MongoEventStore : IEventLog
     private readonly IMongoDatabase _database;
     private readonly WriteConcern _writeConcern;
     private readonly MongoEventCollections _collections;
+    private readonly MongoSessionsInDoubt _inDoubt = new();
     private readonly Func<ValueTask>? _onDispose;
 
     private MongoEventStore(IMongoClient client, IMongoDatabase database, WriteConcern writeConcern, Func<ValueTask>? onDispose)
@@ -28,19 +29,28 @@ public sealed class MongoEventStore : IEventLog
 
     /// <summary>
     /// Creates the collections (a transaction cannot create them on MongoDB before 4.4) and the two counters, in a
-    /// database whose every write outside a transaction carries <paramref name="writeConcern"/>.
+    /// database whose every write outside a transaction carries <paramref name="writeConcern"/> and whose every read
+    /// goes to the primary at read concern local, whatever the URI asks: a secondary's lagging data would read as lost.
     /// </summary>
     internal static async Task<MongoEventStore> CreateAsync(
         IMongoClient client, string database, WriteConcern writeConcern, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        var db = client.GetDatabase(database, new MongoDatabaseSettings { WriteConcern = writeConcern });
+        var db = Database(client, database, writeConcern);
         foreach (var collection in new[] { MongoEventDocuments.Events, MongoEventDocuments.Aggregates, MongoEventDocuments.Counters })
         {
             await db.CreateCollectionAsync(collection, cancellationToken: cancellationToken).ConfigureAwait(false);
         }
 
-        var store = new MongoEventStore(client, db, writeConcern, onDispose);
+        return await OnCollectionsAsync(client, database, writeConcern, onDispose, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The store on a database whose collections exist (<see cref="CreateAsync"/> makes them): its counters written.</summary>
+    internal static async Task<MongoEventStore> OnCollectionsAsync(
+        IMongoClient client, string database, WriteConcern writeConcern, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(client);
+        var store = new MongoEventStore(client, Database(client, database, writeConcern), writeConcern, onDispose);
         await store._collections.Counters.InsertManyAsync(
             [
                 new BsonDocument { ["_id"] = MongoEventDocuments.EventsCounterId, ["next"] = 0L },
@@ -50,22 +60,29 @@ public sealed class MongoEventStore : IEventLog
         return store;
     }
 
-    /// <summary>A transaction on a snapshot, committed with the lab's write concern; started and committed by the lab, never retried by the driver's convenient API.</summary>
+    /// <summary>A transaction (<see cref="MongoTransactions.Options"/>) committed with the lab's write concern; started and committed by the lab, never retried by the driver's convenient API.</summary>
     public async Task<IStoreSession> BeginTransactionAsync(CancellationToken cancellationToken)
     {
         var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
-        session.StartTransaction(new TransactionOptions(readConcern: ReadConcern.Snapshot, readPreference: ReadPreference.Primary, writeConcern: _writeConcern));
-        return new MongoStoreSession(session, _collections, _collections.Counters);
+        session.StartTransaction(MongoTransactions.Options(_writeConcern));
+        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt);
     }
 
-    public Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
-        Task.FromResult<IStoreSession>(new MongoStoreSession(null, _collections, _collections.Counters));
+    /// <summary>Operations each on its own, in an explicit session (started on the client, no round trip) that a lost answer's lookup can end.</summary>
+    public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken)
+    {
+        // A transaction the session starts on its own (several events numbered by the server) reads and commits as the store's.
+        var session = await _client.StartSessionAsync(new ClientSessionOptions { DefaultTransactionOptions = MongoTransactions.Options(_writeConcern) }, cancellationToken)
+            .ConfigureAwait(false);
+        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt);
+    }
 
     /// <remarks>
-    /// The driver splits an insert into as many commands as the server's maxWriteBatchSize and maxMessageSizeBytes need,
-    /// all in the batch's one transaction; the limits keep a batch to what one transaction of this shape has been tried with.
+    /// MongoDB advises against transactions that write more than about a thousand documents (large ones hold their
+    /// locks and cache longer and fail with write conflicts more often), so batchers cut there; a single larger commit is
+    /// still written alone. The bytes are one BSON document's limit, far under the server's per-transaction bounds.
     /// </remarks>
-    public StoreBatchLimits BatchLimits { get; } = new(maxEvents: 100_000, maxBytes: 48_000_000);
+    public StoreBatchLimits BatchLimits { get; } = new(maxEvents: 1_000, maxBytes: MongoEventDocuments.MaxDocumentBytes);
 
     // One transaction of five round trips whatever the batch's size (MongoStoreSession.WriteBatchAsync).
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
@@ -97,16 +114,24 @@ public sealed class MongoEventStore : IEventLog
     }
 
     /// <remarks>
-    /// Read with majority read concern, so that a commit acknowledged at a weaker write concern and later rolled back is
-    /// not counted as written. A transaction's commit is final once commitTransaction has answered or the transaction
-    /// has timed out on the server; the lab asks only after <see cref="MongoStoreSession.CommitAsync"/> gave up.
+    /// Final before it answers: the sessions of the writes whose answer was lost are ended on the primary
+    /// (killSessions: an operation still running there is interrupted, a transaction not yet committed is aborted), then
+    /// a majority write through a causally consistent session makes everything the primary applied before it majority
+    /// committed, and the read at majority after it sees exactly the commits that will survive a failover. Without
+    /// the barrier, a commit applied on the primary but not yet replicated would read as absent and be written again.
     /// </remarks>
     public async Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(commitIds);
+        await EndSessionsInDoubtAsync(cancellationToken).ConfigureAwait(false);
+        using var session = await _client.StartSessionAsync(new ClientSessionOptions { CausalConsistency = true }, cancellationToken).ConfigureAwait(false);
+        await _collections.Counters.WithWriteConcern(MongoWriteConcerns.Majority).UpdateOneAsync(
+            session, new BsonDocument("_id", MongoEventDocuments.SettleBarrierId), new BsonDocument("$inc", new BsonDocument("n", 1L)),
+            new UpdateOptions { IsUpsert = true }, cancellationToken).ConfigureAwait(false);
+
         var filter = new BsonDocument("commitId", new BsonDocument("$in", new BsonArray(commitIds.Select(id => new BsonBinaryData(id, GuidRepresentation.Standard)))));
         var found = new Dictionary<Guid, List<long>>();
-        using var cursor = await _collections.Events.WithReadConcern(ReadConcern.Majority).Find(filter).Sort(new BsonDocument("_id", 1))
+        using var cursor = await _collections.Events.WithReadConcern(ReadConcern.Majority).Find(session, filter).Sort(new BsonDocument("_id", 1))
             .ToCursorAsync(cancellationToken).ConfigureAwait(false);
         while (await cursor.MoveNextAsync(cancellationToken).ConfigureAwait(false))
         {
@@ -170,6 +195,30 @@ public sealed class MongoEventStore : IEventLog
         if (_onDispose is not null)
         {
             await _onDispose().ConfigureAwait(false);
+        }
+    }
+
+    private static IMongoDatabase Database(IMongoClient client, string database, WriteConcern writeConcern) =>
+        client.GetDatabase(database, new MongoDatabaseSettings { WriteConcern = writeConcern, ReadConcern = ReadConcern.Local, ReadPreference = ReadPreference.Primary });
+
+    private async Task EndSessionsInDoubtAsync(CancellationToken cancellationToken)
+    {
+        var sessions = _inDoubt.TakeAll();
+        if (sessions.Count == 0)
+        {
+            return;
+        }
+
+        try
+        {
+            await _client.GetDatabase("admin").RunCommandAsync<BsonDocument>(
+                new BsonDocument("killSessions", new BsonArray(sessions)), ReadPreference.Primary, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            // The lookup is tried again (its error is classified); the sessions must still be ended before it answers.
+            _inDoubt.Return(sessions);
+            throw;
         }
     }
 

@@ -16,8 +16,11 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     /// <summary>How long the driver looks for a server before the lab says none answered.</summary>
     public static readonly TimeSpan ServerSelectionTimeout = TimeSpan.FromSeconds(5);
 
-    /// <summary>Connections per host: enough for 100 committers, their readers and the lab's checks, so the pool never queues a commit.</summary>
-    public const int MaxConnections = 200;
+    /// <summary>
+    /// Connections per host: the grid's most committers (--concurrency takes up to 1,000), their readers and the lab's
+    /// checks, so that the pool never queues a commit and the figure is the server's, not the pool's.
+    /// </summary>
+    public const int MaxConnections = 1_100;
 
     private readonly MongoClient _client;
 
@@ -45,8 +48,8 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         if (configuration.Uri is null)
         {
             throw new StoreSetupException(
-                $"No MongoDB to run on: set {MongoStoreConfiguration.UriVariable} (or --mongo-uri) to a MongoDB 4.2+ replica set, e.g. " +
-                "mongodb://localhost:27017/?replicaSet=rs0 from `docker compose -f docker/mongo-replica-set.yml up -d`, or an Atlas cluster.");
+                $"No MongoDB to run on: set {MongoStoreConfiguration.UriVariable} (or --mongo-uri) to a MongoDB 4.4.2+ replica set, e.g. " +
+                "mongodb://localhost:27017/?replicaSet=rs0&directConnection=true from `docker compose -f docker/mongo-replica-set.yml up -d --wait`, or an Atlas cluster.");
         }
 
         MongoUrl url;

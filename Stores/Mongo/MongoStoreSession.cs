@@ -6,10 +6,12 @@ using MongoDB.Driver;
 namespace EventCommitLab.Stores.Mongo;
 
 /// <summary>
-/// The store port's operations through the driver; in a transaction, through its session (started and committed
-/// explicitly, so that every retry is the strategies' and is counted), otherwise each operation on its own.
+/// The store port's operations through the driver, all in one explicit session: in a transaction (started and
+/// committed explicitly, so that every retry is the strategies' and is counted), or each operation on its own. A write
+/// whose answer was lost leaves the session's id in <paramref name="inDoubt"/>, for the lookup to end it first.
 /// </summary>
-internal sealed class MongoStoreSession(IClientSessionHandle? transaction, MongoEventCollections collections, IMongoCollection<BsonDocument> serverSequence) : IStoreSession
+internal sealed class MongoStoreSession(
+    IClientSessionHandle session, MongoEventCollections collections, IMongoCollection<BsonDocument> serverSequence, MongoSessionsInDoubt inDoubt) : IStoreSession
 {
     /// <summary>How many times a commit whose result is unknown is sent again as a commit before the lab looks it up.</summary>
     public const int CommitAttempts = 3;
@@ -21,9 +23,8 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
     private bool _commitSent;
 
     // The count command is not allowed in a transaction; countDocuments' aggregation is.
-    public Task<long> CountEventsAsync(CancellationToken cancellationToken) => transaction is null
-        ? collections.Events.CountDocumentsAsync(FilterDefinition<BsonDocument>.Empty, cancellationToken: cancellationToken)
-        : collections.Events.CountDocumentsAsync(transaction, FilterDefinition<BsonDocument>.Empty, cancellationToken: cancellationToken);
+    public Task<long> CountEventsAsync(CancellationToken cancellationToken) =>
+        collections.Events.CountDocumentsAsync(session, FilterDefinition<BsonDocument>.Empty, cancellationToken: cancellationToken);
 
     public async Task<long?> ReadHighestSequenceNumberAsync(CancellationToken cancellationToken)
     {
@@ -37,15 +38,13 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(count, 1);
         var update = Builders<BsonDocument>.Update.Inc("next", (long)count);
-        var before = transaction is null
-            ? await collections.Counters.FindOneAndUpdateAsync(EventsCounter, update, Before, cancellationToken).ConfigureAwait(false)
-            : await collections.Counters.FindOneAndUpdateAsync(transaction, EventsCounter, update, Before, cancellationToken).ConfigureAwait(false);
+        var before = await WriteAsync(() => collections.Counters.FindOneAndUpdateAsync(session, EventsCounter, update, Before, cancellationToken)).ConfigureAwait(false);
         return before?["next"].ToInt64() ?? throw MissingCounter();
     }
 
     public async Task<long> AlignSequenceCounterWithLogAsync(CancellationToken cancellationToken)
     {
-        if (transaction is null)
+        if (!session.IsInTransaction)
         {
             throw new InvalidOperationException("The sequence counter can only be aligned with the log in a transaction.");
         }
@@ -53,7 +52,7 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
         // The transaction reads one snapshot; a reservation committed after it began wrote the counter too, so this write
         // then fails with a write conflict (transient) instead of setting the counter below that reservation.
         var next = (await ReadHighestSequenceNumberAsync(cancellationToken).ConfigureAwait(false) ?? -1) + 1;
-        _ = await collections.Counters.FindOneAndUpdateAsync(transaction, EventsCounter, Builders<BsonDocument>.Update.Set("next", next), Before, cancellationToken)
+        _ = await collections.Counters.FindOneAndUpdateAsync(session, EventsCounter, Builders<BsonDocument>.Update.Set("next", next), Before, cancellationToken)
                 .ConfigureAwait(false)
             ?? throw MissingCounter();
         return next;
@@ -67,14 +66,17 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
         ArgumentNullException.ThrowIfNull(storedEvents);
         var documents = MongoEventDocuments.ToDocuments(storedEvents, MongoEventDocuments.MaxDocumentBytes);
         var ordered = new InsertManyOptions { IsOrdered = true };
-        return transaction is null
-            ? collections.Events.InsertManyAsync(documents, ordered, cancellationToken)
-            : collections.Events.InsertManyAsync(transaction, documents, ordered, cancellationToken);
+        return WriteAsync(async () =>
+        {
+            await collections.Events.InsertManyAsync(session, documents, ordered, cancellationToken).ConfigureAwait(false);
+            return true;
+        });
     }
 
     /// <summary>
     /// MongoDB's counterpart of <c>nextval</c>: the numbers come from a counter document incremented on its own, outside
-    /// this session's transaction, so a rolled-back commit leaves its numbers unused and commits may land out of number order.
+    /// this session's transaction, so a rolled-back commit leaves its numbers unused and commits may land out of number
+    /// order. Two round trips for one event; several events outside a transaction take a third, their commit.
     /// </summary>
     public async Task<IReadOnlyList<long>> InsertEventsNumberedByServerAsync(CommitRequest request, bool recordTransaction, CancellationToken cancellationToken)
     {
@@ -84,11 +86,24 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
             throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.TransactionHorizon));
         }
 
+        // Its own write, in no transaction, as nextval is; a session in a transaction would make it part of the commit.
         var before = await serverSequence.FindOneAndUpdateAsync(
             Builders<BsonDocument>.Filter.Eq("_id", MongoEventDocuments.ServerSequenceId), Builders<BsonDocument>.Update.Inc("next", (long)request.Events.Count),
             Before, cancellationToken).ConfigureAwait(false) ?? throw MissingCounter();
         var first = before["next"].ToInt64();
-        await InsertEventsAsync(request.Stamp(first), cancellationToken).ConfigureAwait(false);
+        if (session.IsInTransaction || request.Events.Count == 1)
+        {
+            await InsertEventsAsync(request.Stamp(first), cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            // One ordered insert of several documents outside a transaction may apply in part (the strategy claims
+            // atomic commits): they go in a transaction of their own, with the session's default options.
+            session.StartTransaction();
+            await InsertEventsAsync(request.Stamp(first), cancellationToken).ConfigureAwait(false);
+            await CommitAsync(cancellationToken).ConfigureAwait(false);
+        }
+
         return [.. Enumerable.Range(0, request.Events.Count).Select(i => first + i)];
     }
 
@@ -107,9 +122,7 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
             ? (new BsonDocument("_id", id), new BsonDocument("$setOnInsert", new BsonDocument("version", nextVersion)), true)
             : (new BsonDocument { ["_id"] = id, ["version"] = expectedVersion }, new BsonDocument("$set", new BsonDocument("version", nextVersion)), false);
         var options = new UpdateOptions { IsUpsert = upsert };
-        var result = transaction is null
-            ? await collections.Aggregates.UpdateOneAsync(filter, update, options, cancellationToken).ConfigureAwait(false)
-            : await collections.Aggregates.UpdateOneAsync(transaction, filter, update, options, cancellationToken).ConfigureAwait(false);
+        var result = await WriteAsync(() => collections.Aggregates.UpdateOneAsync(session, filter, update, options, cancellationToken)).ConfigureAwait(false);
         if (upsert ? result.UpsertedId is not null : result.ModifiedCount == 1)
         {
             return AggregateVersionCheck.Success;
@@ -155,9 +168,7 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
         {
             var models = plan.Updates.Select(MongoBatchPlan.ToModel).ToArray();
             var ordered = new BulkWriteOptions { IsOrdered = true };
-            var result = transaction is null
-                ? await collections.Aggregates.BulkWriteAsync(models, ordered, cancellationToken).ConfigureAwait(false)
-                : await collections.Aggregates.BulkWriteAsync(transaction, models, ordered, cancellationToken).ConfigureAwait(false);
+            var result = await WriteAsync(() => collections.Aggregates.BulkWriteAsync(session, models, ordered, cancellationToken)).ConfigureAwait(false);
             var changed = result.ModifiedCount + result.Upserts.Count;
             if (changed != plan.Updates.Count)
             {
@@ -194,13 +205,14 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
     }
 
     /// <summary>
-    /// Commits; a commit whose result is unknown (a network error or a lost primary at commitTransaction, labelled
-    /// UnknownTransactionCommitResult) is sent again as a commit of the same transaction, which cannot write it twice,
-    /// up to <see cref="CommitAttempts"/> times; then its outcome is the lab's to settle by looking the commit up.
+    /// Commits; a commit whose result is unknown (<see cref="MongoErrorClassifier.ClassifyCommit"/>: a lost answer, a
+    /// write-concern timeout, a cancellation or any error but the server's own refusal) is sent again as a commit of
+    /// the same transaction, which cannot write it twice, up to <see cref="CommitAttempts"/> times or until the caller
+    /// cancels; then its outcome is the lab's to settle by looking the commit up, after ending the session on the server.
     /// </summary>
     public async Task CommitAsync(CancellationToken cancellationToken)
     {
-        if (transaction is null)
+        if (!session.IsInTransaction)
         {
             return;
         }
@@ -210,13 +222,14 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
         {
             try
             {
-                await transaction.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
+                await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
                 return;
             }
-            catch (MongoException e) when (e.HasErrorLabel(MongoErrorClassifier.UnknownTransactionCommitResult))
+            catch (Exception e) when (MongoErrorClassifier.ClassifyCommit(e) == StoreErrorKind.OutcomeUnknown)
             {
-                if (attempt == CommitAttempts)
+                if (attempt == CommitAttempts || cancellationToken.IsCancellationRequested)
                 {
+                    inDoubt.Add(session.ServerSession.Id);
                     throw new WriteOutcomeUnknownException("commitTransaction", e);
                 }
             }
@@ -225,27 +238,42 @@ internal sealed class MongoStoreSession(IClientSessionHandle? transaction, Mongo
 
     public async ValueTask DisposeAsync()
     {
-        if (transaction is null)
-        {
-            return;
-        }
-
         try
         {
             // The driver ignores an abort's errors: the server ends the transaction on its own when the session goes.
-            if (!_commitSent && transaction.IsInTransaction)
+            if (!_commitSent && session.IsInTransaction)
             {
-                await transaction.AbortTransactionAsync(CancellationToken.None).ConfigureAwait(false);
+                await session.AbortTransactionAsync(CancellationToken.None).ConfigureAwait(false);
             }
         }
         finally
         {
-            transaction.Dispose();
+            session.Dispose();
         }
     }
 
+    /// <summary>
+    /// A write outside a transaction whose answer was lost becomes <see cref="WriteOutcomeUnknownException"/> and leaves
+    /// the session for the lookup to end; in a transaction the driver labels it, and nothing is committed before the commit.
+    /// </summary>
+    private async Task<T> WriteAsync<T>(Func<Task<T>> write)
+    {
+        try
+        {
+            return await write().ConfigureAwait(false);
+        }
+        catch (MongoException e) when (!session.IsInTransaction && AnswerLost(e))
+        {
+            inDoubt.Add(session.ServerSession.Id);
+            throw new WriteOutcomeUnknownException("write", e);
+        }
+    }
+
+    private static bool AnswerLost(MongoException e) => MongoErrorClassifier.FactsOf(e).Source is MongoErrorSource.Network or MongoErrorSource.WriteConcern
+        && e is not MongoConnectionPoolPausedException;
+
     private IFindFluent<BsonDocument, BsonDocument> Find(IMongoCollection<BsonDocument> collection, FilterDefinition<BsonDocument> filter) =>
-        transaction is null ? collection.Find(filter) : collection.Find(transaction, filter);
+        collection.Find(session, filter);
 
     private static InvalidOperationException MissingCounter() =>
         new("The counter document is missing; the store was not created by MongoEventStore.CreateAsync.");

@@ -23,7 +23,8 @@ public sealed class MongoErrorClassifierTests
         { new(50, false, [MongoErrorClassifier.UnknownTransactionCommitResult], MongoErrorSource.Server), StoreErrorKind.OutcomeUnknown },
         { new(null, false, [MongoErrorClassifier.UnknownTransactionCommitResult, MongoErrorClassifier.TransientTransactionError], MongoErrorSource.Network), StoreErrorKind.OutcomeUnknown },
         { new(64, false, [], MongoErrorSource.WriteConcern), StoreErrorKind.OutcomeUnknown },
-        { new(null, false, [], MongoErrorSource.Network), StoreErrorKind.OutcomeUnknown },
+        { new(null, false, [], MongoErrorSource.Network), StoreErrorKind.Transient },
+        { new(251, false, [], MongoErrorSource.Server), StoreErrorKind.Transient },
         { new(null, false, [MongoErrorClassifier.TransientTransactionError], MongoErrorSource.Network), StoreErrorKind.Transient },
         { new(13, false, [], MongoErrorSource.Server), StoreErrorKind.Fatal },
         { new(null, false, [], MongoErrorSource.Client), StoreErrorKind.Fatal },
@@ -51,14 +52,34 @@ public sealed class MongoErrorClassifierTests
     }
 
     [Fact]
-    public void a_connection_error_outside_a_transaction_leaves_the_outcome_open_and_a_commit_the_store_gave_up_on_is_unknown()
+    public void a_connection_error_on_its_own_is_a_read_or_a_request_never_answered_and_a_write_the_store_gave_up_on_is_unknown()
     {
         var connection = new MongoConnectionException(Connection(), "reset by peer");
 
-        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.Classify(connection));
+        // The store's session turns a write's lost answer into WriteOutcomeUnknownException; what reaches the
+        // classifier bare is a read (a lookup that may be tried again) or a request the pool never sent.
+        Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(connection));
+        Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(new MongoConnectionPoolPausedException("pool paused")));
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.Classify(new WriteOutcomeUnknownException("commitTransaction", connection)));
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(new TimeoutException("no server selected")));
         Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.Classify(new InvalidOperationException("a bug")));
+    }
+
+    [Fact]
+    public void at_the_commit_only_the_servers_own_refusal_is_a_definite_answer()
+    {
+        var aborted = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 251, ["codeName"] = "NoSuchTransaction", ["errorLabels"] = new BsonArray { "TransientTransactionError" } });
+        var lostAnswer = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errorLabels"] = new BsonArray { "UnknownTransactionCommitResult" } });
+        var unauthorized = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 13, ["codeName"] = "Unauthorized" });
+
+        Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.ClassifyCommit(aborted));
+        Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.ClassifyCommit(unauthorized));
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(lostAnswer));
+
+        // Each of these may follow a commit the driver sent (it retries a commit once on its own): none says it did not land.
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new TimeoutException("no server selected")));
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new MongoConnectionException(Connection(), "reset by peer")));
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new OperationCanceledException()));
     }
 
     private static MongoCommandException CommandError(BsonDocument result) => new(Connection(), "command failed", new BsonDocument("commitTransaction", 1), result);

@@ -1,5 +1,3 @@
-using EventCommitLab.Contract.Model;
-using EventCommitLab.Contract.Workload;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Tests.Infrastructure;
 using MongoDB.Bson;
@@ -14,8 +12,6 @@ namespace EventCommitLab.Tests.Mongo;
 [Collection(LabStoresCollection.Name)]
 public sealed class MongoServerTests(LabStores stores)
 {
-    private readonly SampleEvents _events = new();
-
     [Fact]
     public async Task a_real_replica_set_passes_the_checks_the_lab_refuses_other_servers_by()
     {
@@ -28,38 +24,63 @@ public sealed class MongoServerTests(LabStores stores)
         Assert.Contains("retryable writes and reads off", provider.Description, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// The server applies the commit and then answers every commitTransaction with a write-concern error (the driver's
+    /// own retry and the store's three attempts alike), so the store gives up and the strategy looks the commit up:
+    /// it must find it, once, under the numbers it was written with.
+    /// </summary>
     [Fact]
-    public async Task a_commit_whose_answer_is_lost_is_sent_again_as_a_commit_and_written_once()
+    public async Task a_commit_applied_whose_every_answer_is_lost_is_settled_as_written_once_by_the_lookup()
     {
-        await using var log = await stores.FreshStoreAsync("mongo");
+        await using var run = await stores.StartRunAsync("mongo", "TransactionalCounter");
+
+        var outcome = await WithFailedCommitsAsync(
+            new BsonDocument("writeConcernError", new BsonDocument { ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errmsg"] = "the lab's fail point" }),
+            () => run.CommitAsync(3));
+
+        Assert.Null(outcome.Failure);
+        Assert.Equal([0L, 1, 2], outcome.Result!.SequenceNumbers);
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(3, report.FoundEvents);
+    }
+
+    /// <summary>
+    /// The server closes the connection before running any commitTransaction (every send, the driver's retry
+    /// included): the lookup finds the commit absent, and the strategy's retry writes it once.
+    /// </summary>
+    [Fact]
+    public async Task a_commit_cut_before_it_ran_is_found_absent_and_written_once_by_the_retry()
+    {
+        await using var run = await stores.StartRunAsync("mongo", "TransactionalCounter");
+
+        var outcome = await WithFailedCommitsAsync(new BsonDocument("closeConnection", true), () => run.CommitAsync(3));
+
+        Assert.Null(outcome.Failure);
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(3, report.FoundEvents);
+    }
+
+    // Each of the store's attempts is two sends: the driver retries a commit once on its own (transactions specification).
+    private static async Task<T> WithFailedCommitsAsync<T>(BsonDocument failure, Func<Task<T>> act)
+    {
         using var client = new MongoClient(MongoStoreConfiguration.FromEnvironment().Uri);
         var admin = client.GetDatabase("admin");
-        var events = CommitRequest.ForEvents(_events.Create(3));
-        await using (var transaction = await log.BeginTransactionAsync(CancellationToken.None))
+        var data = new BsonDocument { ["failCommands"] = new BsonArray { "commitTransaction" }, ["appName"] = "event-commit-lab" }.AddRange(failure);
+        await admin.RunCommandAsync<BsonDocument>(new BsonDocument
         {
-            var first = await transaction.ReserveSequenceNumbersAsync(events.Events.Count, CancellationToken.None);
-            await transaction.InsertEventsAsync(events.Stamp(first), CancellationToken.None);
-
-            // The server closes the connection instead of answering the first commitTransaction: the commit may have happened.
-            await admin.RunCommandAsync<BsonDocument>(new BsonDocument
-            {
-                ["configureFailPoint"] = "failCommand",
-                ["mode"] = new BsonDocument("times", 1),
-                ["data"] = new BsonDocument { ["failCommands"] = new BsonArray { "commitTransaction" }, ["closeConnection"] = true, ["appName"] = "event-commit-lab" },
-            }, cancellationToken: TestContext.Current.CancellationToken);
-            try
-            {
-                await transaction.CommitAsync(CancellationToken.None);
-            }
-            finally
-            {
-                await admin.RunCommandAsync<BsonDocument>(new BsonDocument { ["configureFailPoint"] = "failCommand", ["mode"] = "off" }, cancellationToken: TestContext.Current.CancellationToken);
-            }
+            ["configureFailPoint"] = "failCommand",
+            ["mode"] = new BsonDocument("times", 2 * MongoStoreSession.CommitAttempts),
+            ["data"] = data,
+        }, cancellationToken: TestContext.Current.CancellationToken);
+        try
+        {
+            return await act();
         }
-
-        var stored = await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
-        Assert.Equal([0L, 1, 2], stored.Select(e => e.SequenceNumber));
-        Assert.All(stored, e => Assert.Equal(events.CommitId, e.CommitId));
-        Assert.Equal([0L, 1, 2], (await log.FindCommitsAsync([events.CommitId], CancellationToken.None))[events.CommitId]);
+        finally
+        {
+            await admin.RunCommandAsync<BsonDocument>(new BsonDocument { ["configureFailPoint"] = "failCommand", ["mode"] = "off" }, cancellationToken: TestContext.Current.CancellationToken);
+        }
     }
 }

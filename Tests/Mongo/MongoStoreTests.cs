@@ -102,7 +102,7 @@ public sealed class MongoStoreTests
     [Theory]
     [InlineData("w1", "{ \"w\" : 1, \"j\" : false }")]
     [InlineData("journaled", "{ \"w\" : 1, \"j\" : true }")]
-    [InlineData("majority", "{ \"w\" : \"majority\", \"j\" : true }")]
+    [InlineData("majority", "{ \"w\" : \"majority\", \"wtimeout\" : 30000, \"j\" : true }")]
     public void each_write_concern_name_is_the_write_concern_the_driver_sends(string name, string sent)
     {
         Assert.Equal(BsonDocument.Parse(sent), MongoWriteConcerns.For(name).ToBsonDocument());

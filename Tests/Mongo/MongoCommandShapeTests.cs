@@ -1,0 +1,143 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Tests.Infrastructure;
+using MongoDB.Bson;
+
+namespace EventCommitLab.Tests.Mongo;
+
+/// <summary>
+/// What the MongoDB store sends for a commit, read from the driver's command events on the emulator (which proves
+/// shapes only; it has no MongoDB semantics). Every strategy of the catalog, plain and aggregate commits: the commands
+/// and their order (so a change that adds a round trip fails), read concern on a transaction's first statement only,
+/// write concern on its commit only, with a bound on how long either waits. Skipped, with the reason, where the
+/// emulator is not installed (.ci/run installs it).
+/// </summary>
+public sealed class MongoCommandShapeTests
+{
+    /// <summary>
+    /// The commands of one commit of three events after a first, per strategy and method, as each strategy's design
+    /// says (docs/strategies.md): a strategy not listed here is held to the invariants alone, and its shape is printed.
+    /// </summary>
+    private static readonly Dictionary<string, string> Known = new()
+    {
+        ["CurrentImplementation/plain"] = "aggregate insert insert insert commitTransaction",
+        ["CurrentImplementation/aggregate"] = "update aggregate insert insert insert commitTransaction",
+        ["TransactionalCounter/plain"] = "findAndModify insert commitTransaction",
+        ["TransactionalCounter/aggregate"] = "update findAndModify insert commitTransaction",
+        ["LockedCounterStatement/plain"] = "findAndModify insert commitTransaction",
+        ["LockedCounterStatement/aggregate"] = "find update findAndModify insert commitTransaction",
+        ["InMemorySequence/plain"] = "insert insert insert commitTransaction",
+        ["InMemorySequence/aggregate"] = "update insert insert insert commitTransaction",
+        ["InsertMany/plain"] = "insert commitTransaction",
+        ["InsertMany/aggregate"] = "update insert commitTransaction",
+        ["SingleEventNoTransaction/plain"] = "insert commitTransaction",
+        ["SingleEventNoTransaction/aggregate"] = "update insert commitTransaction",
+        ["SimulatedBatching/plain"] = "findAndModify insert commitTransaction",
+        ["SimulatedBatching/aggregate"] = "find update findAndModify insert commitTransaction",
+        ["BatchingPipeline/plain"] = "findAndModify insert commitTransaction",
+        ["BatchingPipeline/aggregate"] = "find update findAndModify insert commitTransaction",
+        ["BatchingPipeline2InFlight/plain"] = "findAndModify insert commitTransaction",
+        ["BatchingPipeline2InFlight/aggregate"] = "find update findAndModify insert commitTransaction",
+        ["ServerSequence/plain"] = "findAndModify insert commitTransaction",
+        ["ServerSequence/aggregate"] = "update findAndModify insert commitTransaction",
+    };
+
+    public static TheoryData<string, string> Cases
+    {
+        get
+        {
+            var cases = new TheoryData<string, string>();
+            foreach (var strategy in StrategyCatalog.Names)
+            {
+                cases.Add(strategy, "plain");
+                cases.Add(strategy, "aggregate");
+            }
+
+            return cases;
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public async Task a_commit_sends_the_commands_its_strategy_is_known_for_and_transactions_read_and_wait_as_the_store_says(string strategy, string method)
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        var registration = StrategyCatalog.Get(strategy);
+        if (registration.UnavailableOn(emulated.Store) is { } unavailable)
+        {
+            Assert.Skip($"{strategy} is not available on MongoDB: {unavailable}");
+        }
+        await using var run = new StrategyRun(emulated.Store, registration, new CommitStrategyOptions());
+        var aggregate = new AggregateKey("shapes", "Order");
+
+        // The first commit warms the strategy (its counter, its pipeline); the second is the one whose shape is read.
+        _ = method == "plain" ? await run.CommitAsync(3) : await run.CommitAsync(aggregate, 0, 3);
+        _ = emulated.TakeSent();
+        var outcome = method == "plain" ? await run.CommitAsync(3) : await run.CommitAsync(aggregate, 3, 3);
+        var sent = emulated.TakeSent();
+
+        var shape = string.Join(" ", sent.Select(c => c.GetElement(0).Name));
+        TestContext.Current.TestOutputHelper?.WriteLine(shape);
+        Assert.Null(outcome.Failure);
+        if (Known.TryGetValue($"{strategy}/{method}", out var known))
+        {
+            Assert.Equal(known, shape);
+        }
+
+        AssertTransactionsReadAndWaitAsTheStoreSays(sent);
+        AssertWritesOnTheirOwnWaitAsTheStoreSays(sent);
+    }
+
+    [Fact]
+    public async Task a_lost_commits_lookup_writes_a_majority_barrier_then_reads_at_majority_after_it()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("w1");
+        _ = emulated.TakeSent();
+
+        _ = await emulated.Store.FindCommitsAsync([Guid.NewGuid()], CancellationToken.None);
+        var sent = emulated.TakeSent();
+
+        Assert.Equal("update find", string.Join(" ", sent.Select(c => c.GetElement(0).Name)));
+        Assert.Equal("majority", sent[0]["writeConcern"]["w"].AsString);
+        Assert.Equal(30_000, sent[0]["writeConcern"]["wtimeout"].ToInt32());
+        Assert.Equal("majority", sent[1]["readConcern"]["level"].AsString);
+        Assert.Equal(sent[0]["lsid"], sent[1]["lsid"]);
+    }
+
+    private static void AssertWritesOnTheirOwnWaitAsTheStoreSays(IReadOnlyList<BsonDocument> sent)
+    {
+        foreach (var write in sent.Where(c => !c.Contains("autocommit") && c.GetElement(0).Name is "insert" or "update" or "findAndModify" or "delete"))
+        {
+            Assert.Equal("majority", write["writeConcern"]["w"].AsString);
+            Assert.Equal(30_000, write["writeConcern"]["wtimeout"].ToInt32());
+        }
+    }
+
+    private static void AssertTransactionsReadAndWaitAsTheStoreSays(IReadOnlyList<BsonDocument> sent)
+    {
+        foreach (var transaction in sent.Where(c => c.Contains("txnNumber") && c.Contains("autocommit")).GroupBy(c => (c["lsid"].ToJson(), c["txnNumber"].ToInt64())))
+        {
+            var statements = transaction.ToArray();
+            Assert.True(statements[0].GetValue("startTransaction", false).ToBoolean(), "a transaction's first statement starts it");
+            Assert.Equal("local", statements[0]["readConcern"]["level"].AsString);
+            Assert.All(statements.Skip(1), s => Assert.False(s.Contains("readConcern"), $"read concern on a later statement: {s.GetElement(0).Name}"));
+            Assert.All(statements, s => Assert.False(s["autocommit"].ToBoolean()));
+
+            var commit = Assert.Single(statements, s => s.GetElement(0).Name == "commitTransaction");
+            Assert.Same(statements[^1], commit);
+            Assert.Equal("majority", commit["writeConcern"]["w"].AsString);
+            Assert.Equal(30_000, commit["writeConcern"]["wtimeout"].ToInt32());
+            Assert.Equal(30_000, commit["maxTimeMS"].ToInt32());
+            Assert.All(statements.SkipLast(1), s => Assert.False(s.Contains("writeConcern"), $"write concern inside the transaction: {s.GetElement(0).Name}"));
+        }
+    }
+}
