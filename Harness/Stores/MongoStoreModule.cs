@@ -26,10 +26,7 @@ internal static class MongoStoreModule
         [Uri, WriteConcern, Retryable],
         Bind,
         o => o.WithStoreSetting(MongoStoreConfiguration.FromEnvironment()),
-        o => o.StoreSetting<MongoStoreConfiguration>().Uri is null
-            ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and no MongoDB runs here: it needs a MongoDB 4.4.2+ replica set " +
-              "(docker compose -f docker/mongo-replica-set.yml up -d --wait, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0&directConnection=true')"
-            : null,
+        o => MongoStoreProvider.UnavailableBecause(o.StoreSetting<MongoStoreConfiguration>()),
         async (o, _, ct) => await MongoStoreProvider.StartAsync(o.StoreSetting<MongoStoreConfiguration>(), ct).ConfigureAwait(false),
         o => $"write concern {string.Join(", ", o.Durabilities ?? [o.StoreSetting<MongoStoreConfiguration>().WriteConcern])}")
     {

@@ -23,13 +23,29 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     public const int MaxConnections = 1_100;
 
     private readonly MongoClient _client;
+    private readonly MongoDockerReplicaSet? _docker;
 
-    private MongoStoreProvider(MongoClient client, string writeConcern, string description)
+    private MongoStoreProvider(string uri, MongoClient client, string writeConcern, string description, MongoDockerReplicaSet? docker)
     {
+        Uri = uri;
         _client = client;
         Durability = writeConcern;
         Description = description;
+        _docker = docker;
     }
+
+    /// <summary>Why the store cannot run with <paramref name="configuration"/> here, or null when it can: a URI, or a Docker engine to start a replica set in.</summary>
+    public static string? UnavailableBecause(MongoStoreConfiguration configuration)
+    {
+        ArgumentNullException.ThrowIfNull(configuration);
+        return configuration.Uri is null && MongoDockerReplicaSet.UnavailableBecause() is { } docker
+            ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and {docker} to start a throwaway replica set in: set it to a MongoDB 4.4.2+ " +
+              "replica set (docker compose -f docker/mongo-replica-set.yml up -d --wait, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0&directConnection=true'), or run where Docker answers"
+            : null;
+    }
+
+    /// <summary>The deployment's URI: the one given, or the Docker replica set's (for the tests' own clients, fail points).</summary>
+    internal string Uri { get; }
 
     public string Name => "mongo";
 
@@ -45,23 +61,42 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     public static async Task<MongoStoreProvider> StartAsync(MongoStoreConfiguration configuration, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(configuration);
-        if (configuration.Uri is null)
+        if (UnavailableBecause(configuration) is { } unavailable)
         {
-            throw new StoreSetupException(
-                $"No MongoDB to run on: set {MongoStoreConfiguration.UriVariable} (or --mongo-uri) to a MongoDB 4.4.2+ replica set, e.g. " +
-                "mongodb://localhost:27017/?replicaSet=rs0&directConnection=true from `docker compose -f docker/mongo-replica-set.yml up -d --wait`, or an Atlas cluster.");
+            throw new StoreSetupException($"No MongoDB to run on: {unavailable}.");
         }
 
+        MongoDockerReplicaSet? docker = null;
+        if (configuration.Uri is null)
+        {
+            docker = await MongoDockerReplicaSet.StartAsync(cancellationToken).ConfigureAwait(false);
+            configuration = configuration with { Uri = docker.Uri };
+        }
+
+        try
+        {
+            return await StartOnAsync(configuration, docker, cancellationToken).ConfigureAwait(false);
+        }
+        catch when (docker is not null)
+        {
+            await docker.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+    }
+
+    private static async Task<MongoStoreProvider> StartOnAsync(MongoStoreConfiguration configuration, MongoDockerReplicaSet? docker, CancellationToken cancellationToken)
+    {
+        var uri = configuration.Uri!;
         MongoUrl url;
         WriteConcern writeConcern;
         try
         {
-            url = new MongoUrl(configuration.Uri);
+            url = new MongoUrl(uri);
             writeConcern = MongoWriteConcerns.For(configuration.WriteConcern);
         }
         catch (Exception e) when (e is MongoConfigurationException or ArgumentException or FormatException)
         {
-            throw new StoreSetupException($"{Redacted(configuration.Uri)} is not a MongoDB URI the driver takes: {FirstLine(e.Message)} (from {MongoStoreConfiguration.UriVariable} or --mongo-uri).", e);
+            throw new StoreSetupException($"{Redacted(uri)} is not a MongoDB URI the driver takes: {FirstLine(e.Message)} (from {MongoStoreConfiguration.UriVariable} or --mongo-uri).", e);
         }
 
         var hosts = string.Join(",", url.Servers.Select(s => $"{s.Host}:{s.Port}"));
@@ -90,10 +125,11 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
 
             var build = await admin.RunCommandAsync<BsonDocument>(new BsonDocument("buildInfo", 1), cancellationToken: cancellationToken).ConfigureAwait(false);
             var deployment = hello.Contains("setName") ? $"replica set {hello["setName"]}" : "sharded cluster";
-            var description = $"MongoDB {build["version"]} ({deployment} at {hosts}); write concern {configuration.WriteConcern} ({writeConcern}); " +
+            var where = docker is null ? $"{deployment} at {hosts}" : $"a throwaway {deployment} the lab started in Docker ({MongoDockerReplicaSet.Image}) at {hosts}";
+            var description = $"MongoDB {build["version"]} ({where}); write concern {configuration.WriteConcern} ({writeConcern}); " +
                 $"retryable writes and reads {(configuration.Retryable ? "on (the driver retries once on its own, uncounted)" : "off (every retry is the strategies', counted)")}; " +
                 $"pool {MaxConnections} connections; MongoDB.Driver {typeof(MongoClient).Assembly.GetName().Version}";
-            return new MongoStoreProvider(client, configuration.WriteConcern, description);
+            return new MongoStoreProvider(uri, client, configuration.WriteConcern, description, docker);
         }
         catch (Exception e) when (e is TimeoutException or MongoException or StoreSetupException)
         {
@@ -124,10 +160,13 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     public Task PingAsync(CancellationToken cancellationToken) =>
         _client.GetDatabase("admin").RunCommandAsync<BsonDocument>(new BsonDocument("ping", 1), cancellationToken: cancellationToken);
 
-    public ValueTask DisposeAsync()
+    public async ValueTask DisposeAsync()
     {
         _client.Dispose();
-        return ValueTask.CompletedTask;
+        if (_docker is not null)
+        {
+            await _docker.DisposeAsync().ConfigureAwait(false);
+        }
     }
 
     /// <summary>The URI without its password, for messages.</summary>

@@ -15,8 +15,8 @@ public sealed class MongoServerTests(LabStores stores)
     [Fact]
     public async Task a_real_replica_set_passes_the_checks_the_lab_refuses_other_servers_by()
     {
-        var provider = await stores.ProviderAsync("mongo");
-        using var client = new MongoClient(MongoStoreConfiguration.FromEnvironment().Uri);
+        var provider = (MongoStoreProvider)await stores.ProviderAsync("mongo");
+        using var client = new MongoClient(provider.Uri);
 
         var failures = await MongoDeploymentCheck.RunAsync(client, WriteConcern.WMajority, CancellationToken.None);
 
@@ -35,6 +35,7 @@ public sealed class MongoServerTests(LabStores stores)
         await using var run = await stores.StartRunAsync("mongo", "TransactionalCounter");
 
         var outcome = await WithFailedCommitsAsync(
+            await UriAsync(),
             new BsonDocument("writeConcernError", new BsonDocument { ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errmsg"] = "the lab's fail point" }),
             () => run.CommitAsync(3));
 
@@ -54,7 +55,7 @@ public sealed class MongoServerTests(LabStores stores)
     {
         await using var run = await stores.StartRunAsync("mongo", "TransactionalCounter");
 
-        var outcome = await WithFailedCommitsAsync(new BsonDocument("closeConnection", true), () => run.CommitAsync(3));
+        var outcome = await WithFailedCommitsAsync(await UriAsync(), new BsonDocument("closeConnection", true), () => run.CommitAsync(3));
 
         Assert.Null(outcome.Failure);
         var report = await run.VerifyAsync();
@@ -62,10 +63,12 @@ public sealed class MongoServerTests(LabStores stores)
         Assert.Equal(3, report.FoundEvents);
     }
 
+    private async Task<string> UriAsync() => ((MongoStoreProvider)await stores.ProviderAsync("mongo")).Uri;
+
     // Each of the store's attempts is two sends: the driver retries a commit once on its own (transactions specification).
-    private static async Task<T> WithFailedCommitsAsync<T>(BsonDocument failure, Func<Task<T>> act)
+    private static async Task<T> WithFailedCommitsAsync<T>(string uri, BsonDocument failure, Func<Task<T>> act)
     {
-        using var client = new MongoClient(MongoStoreConfiguration.FromEnvironment().Uri);
+        using var client = new MongoClient(uri);
         var admin = client.GetDatabase("admin");
         var data = new BsonDocument { ["failCommands"] = new BsonArray { "commitTransaction" }, ["appName"] = "event-commit-lab" }.AddRange(failure);
         await admin.RunCommandAsync<BsonDocument>(new BsonDocument
