@@ -13,6 +13,12 @@ public interface IEventStoreProvider : IAsyncDisposable
     string Description { get; }
 
     /// <summary>
+    /// What a review of this store's figures must know that the strategies' descriptions, written for PostgreSQL, do
+    /// not say (where the store behaves differently under the same strategy); null when nothing. The verdict page states it.
+    /// </summary>
+    string? Caveat => null;
+
+    /// <summary>
     /// The durabilities the store offers a log, by the names the command line takes (PostgreSQL: durable,
     /// async-commit; MongoDB: its write concerns); the provider's own is <see cref="Durability"/>.
     /// </summary>

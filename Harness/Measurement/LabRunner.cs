@@ -149,7 +149,7 @@ internal static class LabRunner
         var environment = new RunEnvironment(
             EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
             RuntimeInformation.FrameworkDescription, EnvironmentProbe.Packages(), provider.Description, store.Durability(options),
-            flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now);
+            flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now, provider.Caveat);
         var record = new RunRecord(
             environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null,
             plan.LeftOut.Count > 0 ? [.. plan.LeftOut.Select(c => new LeftOutCell(c.Cell, c.Mandatory.TotalSeconds * plan.Scale))] : null);

@@ -121,6 +121,11 @@ public static class VerdictWriter
                 $"{(leftOut == 0 ? "" : $"; not run {leftOut} (the budget left them out)")}.");
         }
 
+        if (env.StoreCaveat is { } caveat)
+        {
+            yield return $"- **On this store**: {caveat}.";
+        }
+
         if (m.Race is { } race)
         {
             var upper = 1 / (1 - race.Margin);

@@ -1,6 +1,7 @@
 namespace EventCommitLab.Harness.Results;
 
 /// <summary>Where and how a run was made: what a reader needs to reproduce it or to distrust it.</summary>
+/// <param name="StoreCaveat">What the store does differently from the one the strategies were described for (<c>IEventStoreProvider.Caveat</c>); null when nothing, and in runs made before it was recorded.</param>
 public sealed record RunEnvironment(
     string Cpu,
     int Cores,
@@ -18,4 +19,5 @@ public sealed record RunEnvironment(
     string CommandLine,
     string? GitCommit,
     DateTimeOffset Started,
-    DateTimeOffset Finished);
+    DateTimeOffset Finished,
+    string? StoreCaveat = null);

@@ -49,6 +49,13 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
 
     public string Name => "mongo";
 
+    /// <summary>Reasoned from MongoDB's documented transaction behaviour and the transactions specification; not measured here.</summary>
+    public string Caveat =>
+        "on MongoDB a transaction that writes a document another open transaction wrote is aborted at once with a write conflict, " +
+        "where PostgreSQL makes it wait for the row: the strategies that share a counter document (TransactionalCounter, CurrentImplementation, " +
+        "LockedCounterStatement) retry under concurrency, so their figures include the retry policy's backoff; and the driver sends a failed " +
+        "commitTransaction once more on its own, at majority write concern, which the tables do not count";
+
     /// <summary>The write concerns a log's commits may wait for.</summary>
     public IReadOnlyList<string> Durabilities => MongoStoreConfiguration.WriteConcerns;
 

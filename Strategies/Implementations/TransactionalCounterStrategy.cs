@@ -11,8 +11,9 @@ namespace EventCommitLab.Strategies.Implementations;
 /// </summary>
 /// <remarks>
 /// The counter is locked from the reservation to the end of the transaction, so commits queue on it instead of
-/// racing: no retries, no gaps (a rolled-back reservation is undone), safe with several processes. The price is that
-/// commits are serialised for the length of their insert and durable flush.
+/// racing where the store's row locks queue writers (PostgreSQL; MongoDB aborts the second writer with a write
+/// conflict, which the retry policy then repeats): no retries there, no gaps (a rolled-back reservation is undone),
+/// safe with several processes. The price is that commits are serialised for the length of their insert and flush.
 /// The same lock keeps append conditions: a conditional commit is checked after its reservation, when every rival
 /// before it has committed or rolled back and none after it can commit, and numbers are committed in their order, so
 /// no event numbered below a position a caller has read can commit after that read.

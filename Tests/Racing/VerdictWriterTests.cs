@@ -79,4 +79,13 @@ public sealed class VerdictWriterTests
         Assert.Contains("**2 of 3** (67%): a winner in 1, an equivalent set in 1; not run 1 (the budget left them out).", page, StringComparison.Ordinal);
         Assert.Contains("- **Not run**: sustained CommitEvents 1 x 100: the budget left it out, whole (its starts, qualifying round and checks alone would have taken about 42 s).", page, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void what_the_store_does_differently_is_stated_on_the_page_and_nothing_where_it_does_not()
+    {
+        var onMongo = Run with { Environment = Run.Environment with { StoreCaveat = "on this store a second writer is aborted, not queued" } };
+
+        Assert.Contains("- **On this store**: on this store a second writer is aborted, not queued.", VerdictWriter.Write(onMongo), StringComparison.Ordinal);
+        Assert.DoesNotContain("**On this store**", VerdictWriter.Write(Run), StringComparison.Ordinal);
+    }
 }
