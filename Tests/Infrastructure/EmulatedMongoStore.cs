@@ -48,17 +48,27 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
             }
         });
         var client = new MongoClient(settings);
-        // The emulator has no create command; a first insert makes a collection, as on MongoDB.
-        var database = $"shapes_{Guid.NewGuid():N}";
-        foreach (var collection in new[] { "events", "aggregates" })
+        try
         {
-            var documents = client.GetDatabase(database).GetCollection<BsonDocument>(collection);
-            await documents.InsertOneAsync(new BsonDocument("_id", "made"));
-            await documents.DeleteOneAsync(new BsonDocument("_id", "made"));
-        }
+            // The emulator has no create command; a first insert makes a collection, as on MongoDB.
+            var database = $"shapes_{Guid.NewGuid():N}";
+            foreach (var collection in new[] { "events", "aggregates" })
+            {
+                var documents = client.GetDatabase(database).GetCollection<BsonDocument>(collection);
+                await documents.InsertOneAsync(new BsonDocument("_id", "made"));
+                await documents.DeleteOneAsync(new BsonDocument("_id", "made"));
+            }
 
-        var store = await MongoEventStore.OnCollectionsAsync(client, database, MongoWriteConcerns.For(writeConcern), null, CancellationToken.None);
-        return new EmulatedMongoStore(emulator, client, sent, store);
+            var store = await MongoEventStore.OnCollectionsAsync(client, database, MongoWriteConcerns.For(writeConcern), null, CancellationToken.None);
+            return new EmulatedMongoStore(emulator, client, sent, store);
+        }
+        catch
+        {
+            // Nothing of a store that did not start may outlive the test: the emulator is a process.
+            client.Dispose();
+            await emulator.DisposeAsync();
+            throw;
+        }
     }
 
     /// <summary>The commands sent since the last call, in order, and forgets them.</summary>
