@@ -14,10 +14,12 @@ public sealed class MongoEventStore : IEventLog
     private readonly WriteConcern _writeConcern;
     private readonly MongoEventCollections _collections;
     private readonly MongoSessionsInDoubt _inDoubt = new();
+    private readonly MongoCommitCount _commits;
     private readonly Func<ValueTask>? _onDispose;
 
-    private MongoEventStore(IMongoClient client, IMongoDatabase database, WriteConcern writeConcern, Func<ValueTask>? onDispose)
+    private MongoEventStore(IMongoClient client, IMongoDatabase database, WriteConcern writeConcern, MongoCommitCount commits, Func<ValueTask>? onDispose)
     {
+        _commits = commits;
         _client = client;
         _database = database;
         _writeConcern = writeConcern;
@@ -33,7 +35,7 @@ public sealed class MongoEventStore : IEventLog
     /// goes to the primary at read concern local, whatever the URI asks: a secondary's lagging data would read as lost.
     /// </summary>
     internal static async Task<MongoEventStore> CreateAsync(
-        IMongoClient client, string database, WriteConcern writeConcern, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
+        IMongoClient client, string database, WriteConcern writeConcern, MongoCommitCount commits, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
         var db = Database(client, database, writeConcern);
@@ -42,15 +44,15 @@ public sealed class MongoEventStore : IEventLog
             await db.CreateCollectionAsync(collection, cancellationToken: cancellationToken).ConfigureAwait(false);
         }
 
-        return await OnCollectionsAsync(client, database, writeConcern, onDispose, cancellationToken).ConfigureAwait(false);
+        return await OnCollectionsAsync(client, database, writeConcern, commits, onDispose, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The store on a database whose collections exist (<see cref="CreateAsync"/> makes them): its counters written.</summary>
     internal static async Task<MongoEventStore> OnCollectionsAsync(
-        IMongoClient client, string database, WriteConcern writeConcern, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
+        IMongoClient client, string database, WriteConcern writeConcern, MongoCommitCount commits, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        var store = new MongoEventStore(client, Database(client, database, writeConcern), writeConcern, onDispose);
+        var store = new MongoEventStore(client, Database(client, database, writeConcern), writeConcern, commits, onDispose);
         await store._collections.Counters.InsertManyAsync(
             [
                 new BsonDocument { ["_id"] = MongoEventDocuments.EventsCounterId, ["next"] = 0L },
@@ -65,7 +67,7 @@ public sealed class MongoEventStore : IEventLog
     {
         var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
         session.StartTransaction(MongoTransactions.Options(_writeConcern));
-        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt);
+        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt, _commits);
     }
 
     /// <summary>Operations each on its own, in an explicit session (started on the client, no round trip) that a lost answer's lookup can end.</summary>
@@ -74,7 +76,7 @@ public sealed class MongoEventStore : IEventLog
         // A transaction the session starts on its own (several events numbered by the server) reads and commits as the store's.
         var session = await _client.StartSessionAsync(new ClientSessionOptions { DefaultTransactionOptions = MongoTransactions.Options(_writeConcern) }, cancellationToken)
             .ConfigureAwait(false);
-        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt);
+        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt, _commits);
     }
 
     /// <remarks>

@@ -23,14 +23,17 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     public const int MaxConnections = 1_100;
 
     private readonly MongoClient _client;
+    private readonly MongoCommitCount _commits;
+    private readonly string _description;
     private readonly MongoDockerReplicaSet? _docker;
 
-    private MongoStoreProvider(string uri, MongoClient client, string writeConcern, string description, MongoDockerReplicaSet? docker)
+    private MongoStoreProvider(string uri, MongoClient client, MongoCommitCount commits, string writeConcern, string description, MongoDockerReplicaSet? docker)
     {
         Uri = uri;
         _client = client;
+        _commits = commits;
         Durability = writeConcern;
-        Description = description;
+        _description = description;
         _docker = docker;
     }
 
@@ -54,7 +57,7 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         "on MongoDB a transaction that writes a document another open transaction wrote is aborted at once with a write conflict, " +
         "where PostgreSQL makes it wait for the row: the strategies that share a counter document (TransactionalCounter, CurrentImplementation, " +
         "LockedCounterStatement) retry under concurrency, so their figures include the retry policy's backoff; and the driver sends a failed " +
-        "commitTransaction once more on its own, at majority write concern, which the tables do not count";
+        "commitTransaction once more on its own, at majority write concern, which no strategy's count includes (the store line counts them for the run)";
 
     /// <summary>The write concerns a log's commits may wait for.</summary>
     public IReadOnlyList<string> Durabilities => MongoStoreConfiguration.WriteConcerns;
@@ -62,7 +65,8 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     /// <summary>The write concern of the logs created unless one is asked for.</summary>
     public string Durability { get; }
 
-    public string Description { get; }
+    /// <summary>The deployment and the store's settings, and so far in the run how many commits the driver sent for how many the store asked.</summary>
+    public string Description => $"{_description}; {_commits}";
 
     /// <exception cref="StoreSetupException">No URI, an invalid one, no answer in time, or a deployment the lab refuses; the message says what to do.</exception>
     public static async Task<MongoStoreProvider> StartAsync(MongoStoreConfiguration configuration, CancellationToken cancellationToken)
@@ -114,6 +118,8 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         settings.RetryWrites = configuration.Retryable;
         settings.RetryReads = configuration.Retryable;
         settings.MaxConnectionPoolSize = MaxConnections;
+        var commits = new MongoCommitCount();
+        settings.ClusterConfigurator = cluster => commits.Subscribe(cluster);
         var client = new MongoClient(settings);
         try
         {
@@ -130,13 +136,14 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
                 throw new StoreSetupException($"The lab refuses the server at {hosts}: {string.Join("; ", failures)}.");
             }
 
+            commits.Reset();
             var build = await admin.RunCommandAsync<BsonDocument>(new BsonDocument("buildInfo", 1), cancellationToken: cancellationToken).ConfigureAwait(false);
             var deployment = hello.Contains("setName") ? $"replica set {hello["setName"]}" : "sharded cluster";
             var where = docker is null ? $"{deployment} at {hosts}" : $"a throwaway {deployment} the lab started in Docker ({MongoDockerReplicaSet.Image}) at {hosts}";
             var description = $"MongoDB {build["version"]} ({where}); write concern {configuration.WriteConcern} ({writeConcern}); " +
-                $"retryable writes and reads {(configuration.Retryable ? "on (the driver retries once on its own, uncounted)" : "off (every retry is the strategies', counted)")}; " +
+                $"retryable writes and reads {(configuration.Retryable ? "on (the driver retries a write or read once on its own, uncounted)" : "off (every retry is the strategies', counted, but for the driver's own commit retries, counted here)")}; " +
                 $"pool {MaxConnections} connections; MongoDB.Driver {typeof(MongoClient).Assembly.GetName().Version}";
-            return new MongoStoreProvider(uri, client, configuration.WriteConcern, description, docker);
+            return new MongoStoreProvider(uri, client, commits, configuration.WriteConcern, description, docker);
         }
         catch (Exception e) when (e is TimeoutException or MongoException or StoreSetupException)
         {
@@ -157,7 +164,7 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     {
         var writeConcern = MongoWriteConcerns.For(durability);
         var database = $"commit_lab_{Guid.NewGuid():N}";
-        return await MongoEventStore.CreateAsync(_client, database, writeConcern,
+        return await MongoEventStore.CreateAsync(_client, database, writeConcern, _commits,
             async () => await _client.DropDatabaseAsync(database, CancellationToken.None).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
     }
 

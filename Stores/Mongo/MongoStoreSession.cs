@@ -11,7 +11,8 @@ namespace EventCommitLab.Stores.Mongo;
 /// whose answer was lost leaves the session's id in <paramref name="inDoubt"/>, for the lookup to end it first.
 /// </summary>
 internal sealed class MongoStoreSession(
-    IClientSessionHandle session, MongoEventCollections collections, IMongoCollection<BsonDocument> serverSequence, MongoSessionsInDoubt inDoubt) : IStoreSession
+    IClientSessionHandle session, MongoEventCollections collections, IMongoCollection<BsonDocument> serverSequence, MongoSessionsInDoubt inDoubt, MongoCommitCount commits)
+    : IStoreSession
 {
     /// <summary>How many times a commit whose result is unknown is sent again as a commit before the lab looks it up.</summary>
     public const int CommitAttempts = 3;
@@ -222,6 +223,7 @@ internal sealed class MongoStoreSession(
         {
             try
             {
+                commits.Ask();
                 await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
                 return;
             }

@@ -20,8 +20,9 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
     private readonly MongoClient _client;
     private readonly ConcurrentQueue<BsonDocument> _sent;
 
-    private EmulatedMongoStore(MongoEmulator emulator, MongoClient client, ConcurrentQueue<BsonDocument> sent, MongoEventStore store)
+    private EmulatedMongoStore(MongoEmulator emulator, MongoClient client, ConcurrentQueue<BsonDocument> sent, MongoEventStore store, MongoCommitCount commits)
     {
+        Commits = commits;
         _emulator = emulator;
         _client = client;
         _sent = sent;
@@ -29,6 +30,9 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
     }
 
     public MongoEventStore Store { get; }
+
+    /// <summary>The commits the driver sent against those the store asked for.</summary>
+    public MongoCommitCount Commits { get; }
 
     /// <param name="writeConcern">One of the lab's write concern names.</param>
     public static async Task<EmulatedMongoStore> StartAsync(string writeConcern)
@@ -40,7 +44,8 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
         var settings = MongoClientSettings.FromConnectionString($"{emulator.Uri}&serverMonitoringMode=poll");
         settings.RetryWrites = false;
         settings.RetryReads = false;
-        settings.ClusterConfigurator = cluster => cluster.Subscribe<CommandStartedEvent>(e =>
+        var commits = new MongoCommitCount();
+        settings.ClusterConfigurator = cluster => commits.Subscribe(cluster).Subscribe<CommandStartedEvent>(e =>
         {
             if (!Monitoring.Contains(e.CommandName))
             {
@@ -59,8 +64,8 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
                 await documents.DeleteOneAsync(new BsonDocument("_id", "made"));
             }
 
-            var store = await MongoEventStore.OnCollectionsAsync(client, database, MongoWriteConcerns.For(writeConcern), null, CancellationToken.None);
-            return new EmulatedMongoStore(emulator, client, sent, store);
+            var store = await MongoEventStore.OnCollectionsAsync(client, database, MongoWriteConcerns.For(writeConcern), commits, null, CancellationToken.None);
+            return new EmulatedMongoStore(emulator, client, sent, store, commits);
         }
         catch
         {

@@ -78,6 +78,7 @@ public sealed class MongoCommandShapeTests
         // The first commit warms the strategy (its counter, its pipeline); the second is the one whose shape is read.
         _ = method == "plain" ? await run.CommitAsync(3) : await run.CommitAsync(aggregate, 0, 3);
         _ = emulated.TakeSent();
+        var commitsBefore = emulated.Commits.Sent;
         var outcome = method == "plain" ? await run.CommitAsync(3) : await run.CommitAsync(aggregate, 3, 3);
         var sent = emulated.TakeSent();
 
@@ -91,6 +92,10 @@ public sealed class MongoCommandShapeTests
 
         AssertTransactionsReadAndWaitAsTheStoreSays(sent);
         AssertWritesOnTheirOwnWaitAsTheStoreSays(sent);
+
+        // Every commit answered at once: the driver sent no commit the store did not ask for, and the count saw each.
+        Assert.Equal(emulated.Commits.Asked, emulated.Commits.Sent);
+        Assert.Equal(sent.Count(c => c.GetElement(0).Name == "commitTransaction"), emulated.Commits.Sent - commitsBefore);
     }
 
     [Fact]
