@@ -1,4 +1,5 @@
 using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Workload;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
@@ -96,6 +97,28 @@ public sealed class MongoCommandShapeTests
         // Every commit answered at once: the driver sent no commit the store did not ask for, and the count saw each.
         Assert.Equal(emulated.Commits.Asked, emulated.Commits.Sent);
         Assert.Equal(sent.Count(c => c.GetElement(0).Name == "commitTransaction"), emulated.Commits.Sent - commitsBefore);
+    }
+
+    [Fact]
+    public async Task a_batch_larger_than_one_message_is_split_into_inserts_of_one_transaction()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        _ = emulated.TakeSent();
+
+        // About 60 MB of events: more than the 48 MB a message may carry, so the driver sends the insert in parts.
+        var request = CommitRequest.ForEvents(new SampleEvents(60_000).Create(1_000));
+        _ = await emulated.Store.WriteBatchAsync([request], CancellationToken.None);
+        var sent = emulated.TakeSent();
+
+        var inserts = sent.Where(c => c.GetElement(0).Name == "insert").ToArray();
+        Assert.True(inserts.Length >= 2, $"one insert of {inserts.Length} command(s)");
+        Assert.Equal(1_000, inserts.Sum(i => i.GetValue("documents", new BsonArray()).AsBsonArray.Count));
+        Assert.Single(sent.Where(c => c.Contains("txnNumber")).Select(c => c["txnNumber"].ToInt64()).Distinct());
+        AssertTransactionsReadAndWaitAsTheStoreSays(sent);
     }
 
     [Fact]
