@@ -63,16 +63,4 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
         Assert.False(Directory.Exists(folder));
         Assert.False(Directory.Exists(folder + ".partial"));
     }
-
-    [Fact]
-    public async Task a_short_soak_of_many_committers_ends_with_a_clean_log_and_every_task_exception_observed()
-    {
-        var soak = await FaultsRunner.RunSoakAsync(StrategyCatalog.Get("BatchingPipeline"), _own.Provider, 300, TimeSpan.FromSeconds(3), CancellationToken.None);
-
-        Assert.True(soak.Failure is null, soak.Failure);
-        Assert.Equal(0, soak.UnobservedTaskExceptions);
-        Assert.Equal(soak.Commits, soak.Acknowledged);
-        Assert.True(soak.PeakWorkingSetBytes > 0);
-        Assert.True(soak.Verification.Passed);
-    }
 }
