@@ -41,6 +41,13 @@ public interface IEventStore
     /// <summary>Why this store cannot offer <paramref name="feature"/>, or null when it can.</summary>
     string? Lacks(StoreFeature feature);
 
+    /// <summary>
+    /// Commands the database's client library has sent again on its own since the store was made (MongoDB's driver
+    /// resends a failed commitTransaction once, whatever its retry settings): retries no strategy made, which the
+    /// harness counts with theirs so that a retry's cost is the database's. Zero where the client resends nothing.
+    /// </summary>
+    long ClientResends => 0;
+
     /// <summary>Says what an exception thrown by this store means, from the database's error codes only.</summary>
     StoreErrorKind Classify(Exception exception);
 }

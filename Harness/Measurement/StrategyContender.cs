@@ -19,7 +19,15 @@ internal sealed class StrategyContender(ICommitStrategy strategy, IEventLog stor
 
     public StrategyGuarantees? Guarantees => strategy.Guarantees;
 
-    public CommitCountersSnapshot Counters => strategy.Counters.Snapshot();
+    /// <summary>The strategy's counts, its retries with those the store's client made on its own (a retry's cost is the database's either way).</summary>
+    public CommitCountersSnapshot Counters
+    {
+        get
+        {
+            var counted = strategy.Counters.Snapshot();
+            return counted with { Retries = counted.Retries + store.ClientResends };
+        }
+    }
 
     public async Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
     {

@@ -6,7 +6,8 @@ namespace EventCommitLab.Stores.Mongo;
 /// <summary>
 /// How many commitTransaction commands the driver sent against how many the store asked it to send: the difference is
 /// the driver's own retries (the transactions specification has it send a failed commit once more, whatever
-/// RetryWrites says), which no strategy counts. Read from the driver's command events; the run's store line states it.
+/// RetryWrites says), which no strategy makes: the store reports them as its client's resends and the harness counts
+/// them with the strategies' retries. Read from the driver's command events; the run's store line states the totals.
 /// </summary>
 internal sealed class MongoCommitCount
 {
@@ -16,6 +17,9 @@ internal sealed class MongoCommitCount
     public long Sent => Interlocked.Read(ref _sent);
 
     public long Asked => Interlocked.Read(ref _asked);
+
+    /// <summary>The driver's own resends: commits sent beyond those asked for.</summary>
+    public long Resent => Math.Max(0, Sent - Asked);
 
     /// <summary>Counts the commits the driver sends through the client <paramref name="cluster"/> builds.</summary>
     public ClusterBuilder Subscribe(ClusterBuilder cluster)
@@ -41,5 +45,5 @@ internal sealed class MongoCommitCount
     public void Ask() => Interlocked.Increment(ref _asked);
 
     public override string ToString() =>
-        $"commitTransaction sent {Sent} times for {Asked} the store asked for ({Math.Max(0, Sent - Asked)} the driver's own retries, in no strategy's count)";
+        $"commitTransaction sent {Sent} times for {Asked} the store asked for ({Resent} the driver's own retries, counted with the strategies' retries)";
 }

@@ -8,6 +8,9 @@ public static class MongoErrorClassifier
 {
     public const string TransientTransactionError = "TransientTransactionError";
     public const string UnknownTransactionCommitResult = "UnknownTransactionCommitResult";
+
+    /// <summary>The server refused the operation before running it because it is overloaded (client backpressure).</summary>
+    public const string SystemOverloadedError = "SystemOverloadedError";
     public const int WriteConflict = 112;
     public const int DuplicateKey = 11000;
 
@@ -44,6 +47,10 @@ public static class MongoErrorClassifier
             { Code: { } code } when NotPrimary.Contains(code) => StoreErrorKind.Transient,
             { Code: NoSuchTransaction } => StoreErrorKind.Transient,
 
+            // Refused unrun for overload: the driver's own overload retries are off (the provider sets none), so this
+            // retry is the strategy's, counted and backed off like every other.
+            _ when facts.Labels.Contains(SystemOverloadedError) => StoreErrorKind.Transient,
+
             // A read that lost its connection, or an operation never sent: nothing was written. A write whose answer
             // was lost reaches the strategies as WriteOutcomeUnknownException, from the store's session, which alone
             // knows that the operation was a write (and, in a transaction, the driver labels it, handled above).
@@ -59,6 +66,8 @@ public static class MongoErrorClassifier
     /// </summary>
     public static StoreErrorKind ClassifyCommit(Exception exception) => exception switch
     {
+        // This commitTransaction did not run, but the driver's own retry of it may follow a send that did.
+        MongoServerException server when server.ErrorLabels.Contains(SystemOverloadedError) => StoreErrorKind.OutcomeUnknown,
         MongoServerException server => Classify(FactsOf(server)),
         _ => StoreErrorKind.OutcomeUnknown,
     };

@@ -29,6 +29,9 @@ public sealed class MongoEventStore : IEventLog
 
     public string Description => $"MongoDB database {_database.DatabaseNamespace.DatabaseName}";
 
+    /// <summary>The client's commit resends, counted for the whole client: the harness runs one case at a time and reads differences.</summary>
+    public long ClientResends => _commits.Resent;
+
     /// <summary>
     /// Creates the collections (a transaction cannot create them on MongoDB before 4.4) and the two counters, in a
     /// database whose every write outside a transaction carries <paramref name="writeConcern"/> and whose every read

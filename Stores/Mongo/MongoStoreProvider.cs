@@ -57,7 +57,7 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         "on MongoDB a transaction that writes a document another open transaction wrote is aborted at once with a write conflict, " +
         "where PostgreSQL makes it wait for the row: the strategies that share a counter document (TransactionalCounter, CurrentImplementation, " +
         "LockedCounterStatement) retry under concurrency, so their figures include the retry policy's backoff; and the driver sends a failed " +
-        "commitTransaction once more on its own, at majority write concern, which no strategy's count includes (the store line counts them for the run)";
+        "commitTransaction once more on its own, at majority write concern, which the retries per commit include (the store line totals them for the run)";
 
     /// <summary>The write concerns a log's commits may wait for.</summary>
     public IReadOnlyList<string> Durabilities => MongoStoreConfiguration.WriteConcerns;
@@ -95,6 +95,23 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         }
     }
 
+    /// <summary>The driver's settings: the URI's, with the lab's timeouts, pool and retries, and every commit command counted.</summary>
+    internal static MongoClientSettings ClientSettings(MongoUrl url, bool retryable, MongoCommitCount commits)
+    {
+        var settings = MongoClientSettings.FromUrl(url);
+        settings.ApplicationName = "event-commit-lab";
+        settings.ServerSelectionTimeout = ServerSelectionTimeout;
+        settings.ConnectTimeout = ServerSelectionTimeout;
+        settings.RetryWrites = retryable;
+        settings.RetryReads = retryable;
+        settings.MaxConnectionPoolSize = MaxConnections;
+        // The driver retries an overloaded server's refusals on its own (client backpressure); those retries would be
+        // in no strategy's count, so the lab's own retry loop takes them instead, whatever the URI says.
+        settings.MaxAdaptiveRetries = 0;
+        settings.ClusterConfigurator = cluster => commits.Subscribe(cluster);
+        return settings;
+    }
+
     private static async Task<MongoStoreProvider> StartOnAsync(MongoStoreConfiguration configuration, MongoDockerReplicaSet? docker, CancellationToken cancellationToken)
     {
         var uri = configuration.Uri!;
@@ -111,16 +128,8 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         }
 
         var hosts = string.Join(",", url.Servers.Select(s => $"{s.Host}:{s.Port}"));
-        var settings = MongoClientSettings.FromUrl(url);
-        settings.ApplicationName = "event-commit-lab";
-        settings.ServerSelectionTimeout = ServerSelectionTimeout;
-        settings.ConnectTimeout = ServerSelectionTimeout;
-        settings.RetryWrites = configuration.Retryable;
-        settings.RetryReads = configuration.Retryable;
-        settings.MaxConnectionPoolSize = MaxConnections;
         var commits = new MongoCommitCount();
-        settings.ClusterConfigurator = cluster => commits.Subscribe(cluster);
-        var client = new MongoClient(settings);
+        var client = new MongoClient(ClientSettings(url, configuration.Retryable, commits));
         try
         {
             var admin = client.GetDatabase("admin");

@@ -40,18 +40,17 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
         var emulator = await MongoEmulator.StartAsync(replicaSet: "rs0");
         var sent = new ConcurrentQueue<BsonDocument>();
 
-        // Polled monitoring: the emulator does not keep up with the driver's streaming heartbeat. Retries off, as the lab runs.
-        var settings = MongoClientSettings.FromConnectionString($"{emulator.Uri}&serverMonitoringMode=poll");
-        settings.RetryWrites = false;
-        settings.RetryReads = false;
+        // The lab's own settings, with polled monitoring: the emulator does not keep up with the driver's streaming heartbeat.
         var commits = new MongoCommitCount();
-        settings.ClusterConfigurator = cluster => commits.Subscribe(cluster).Subscribe<CommandStartedEvent>(e =>
+        var settings = MongoStoreProvider.ClientSettings(new MongoUrl($"{emulator.Uri}&serverMonitoringMode=poll"), retryable: false, commits);
+        var counting = settings.ClusterConfigurator;
+        settings.ClusterConfigurator = cluster => counting(cluster.Subscribe<CommandStartedEvent>(e =>
         {
             if (!Monitoring.Contains(e.CommandName))
             {
                 sent.Enqueue(e.Command.DeepClone().AsBsonDocument);
             }
-        });
+        }));
         var client = new MongoClient(settings);
         try
         {

@@ -22,6 +22,11 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
 
     public string Description => Inner.Description;
 
+    /// <summary>What the store reports as its client's own resends: the inner store's unless a test sets a count.</summary>
+    public long? ResendsReported { get; set; }
+
+    public long ClientResends => ResendsReported ?? Inner.ClientResends;
+
     /// <summary>Runs <paramref name="action"/> the next time <paramref name="operation"/> is about to run, and only then.</summary>
     public void OnceBefore(string operation, Func<Task> action) => _once[operation] = action;
 

@@ -26,6 +26,7 @@ public sealed class MongoErrorClassifierTests
         { new(null, false, [], MongoErrorSource.Network), StoreErrorKind.Transient },
         { new(251, false, [], MongoErrorSource.Server), StoreErrorKind.Transient },
         { new(null, false, [MongoErrorClassifier.TransientTransactionError], MongoErrorSource.Network), StoreErrorKind.Transient },
+        { new(null, false, [MongoErrorClassifier.SystemOverloadedError, "RetryableError"], MongoErrorSource.Server), StoreErrorKind.Transient },
         { new(13, false, [], MongoErrorSource.Server), StoreErrorKind.Fatal },
         { new(null, false, [], MongoErrorSource.Client), StoreErrorKind.Fatal },
     };
@@ -75,6 +76,11 @@ public sealed class MongoErrorClassifierTests
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.ClassifyCommit(aborted));
         Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.ClassifyCommit(unauthorized));
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(lostAnswer));
+
+        // Overloaded (decided by its label, whatever the code): this send did not run, but the driver's own retry of a commit may follow one that did.
+        var overloaded = CommandError(new BsonDocument { ["ok"] = 0, ["errorLabels"] = new BsonArray { "SystemOverloadedError", "RetryableError" } });
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(overloaded));
+        Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(overloaded));
 
         // Each of these may follow a commit the driver sent (it retries a commit once on its own): none says it did not land.
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new TimeoutException("no server selected")));

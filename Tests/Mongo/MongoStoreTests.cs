@@ -108,5 +108,16 @@ public sealed class MongoStoreTests
         Assert.Equal(BsonDocument.Parse(sent), MongoWriteConcerns.For(name).ToBsonDocument());
     }
 
+    [Fact]
+    public void the_drivers_own_retries_are_off_whatever_the_uri_asks_so_every_retry_is_a_strategys()
+    {
+        var url = new MongoDB.Driver.MongoUrl("mongodb://db:27017/?replicaSet=rs0&retryWrites=true&retryReads=true&maxAdaptiveRetries=5");
+
+        var settings = MongoStoreProvider.ClientSettings(url, retryable: false, new MongoCommitCount());
+
+        Assert.Equal((false, false, 0), (settings.RetryWrites, settings.RetryReads, settings.MaxAdaptiveRetries));
+        Assert.Equal("rs0", settings.ReplicaSetName);
+    }
+
     private static StoredEvent Event(long sequenceNumber, string payload) => new(sequenceNumber, "s", "T", null, null, Guid.NewGuid(), [], payload);
 }
