@@ -12,8 +12,6 @@ public sealed record VerificationReport(long ExpectedEvents, long FoundEvents, I
     /// <summary>True when nothing breaks a claimed or universal guarantee (known weaknesses may remain).</summary>
     public bool Passed => Violations.All(v => v.Severity != ViolationSeverity.Failure);
 
-    public bool Has(ViolationKind kind) => Violations.Any(v => v.Kind == kind);
-
     public IEnumerable<Violation> Failures => Violations.Where(v => v.Severity == ViolationSeverity.Failure);
 
     public IEnumerable<Violation> KnownWeaknesses => Violations.Where(v => v.Severity == ViolationSeverity.KnownWeakness);

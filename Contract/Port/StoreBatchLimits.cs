@@ -17,8 +17,4 @@ public sealed record StoreBatchLimits
     public int MaxEvents { get; }
 
     public long MaxBytes { get; }
-
-    /// <summary>These limits lowered to the given caps where a cap is lower; a null cap keeps the store's limit.</summary>
-    public StoreBatchLimits Within(int? maxEvents, long? maxBytes) =>
-        new(Math.Min(MaxEvents, maxEvents ?? int.MaxValue), Math.Min(MaxBytes, maxBytes ?? long.MaxValue));
 }

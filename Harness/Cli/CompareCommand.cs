@@ -7,6 +7,8 @@ namespace EventCommitLab.Harness.Cli;
 /// <summary><c>compare OLD NEW [--out FILE]</c>: prints the ratio table and writes it (default: compare-vs-OLD.md in NEW).</summary>
 public static class CompareCommand
 {
+    public const string Name = "compare";
+
     private static readonly Argument<string> Older = new("OLD_RUN_FOLDER") { Description = "the earlier run" };
 
     private static readonly Argument<string> Newer = new("NEW_RUN_FOLDER") { Description = "the later run; the table is written into it unless --out says otherwise" };
@@ -15,8 +17,8 @@ public static class CompareCommand
 
     /// <summary><c>compare</c> on the command line.</summary>
     internal static LabVerb Verb => new LabVerb(
-        "compare", "the ratio table of two runs of the main job, cell by cell, and where their verdicts agree", "", [Out],
-        (r, o) => o with { Verb = "compare", VerbArguments = [r.GetValue(Older)!, r.GetValue(Newer)!], Out = r.GetValue(Out) },
+        Name, "the ratio table of two runs of the main job, cell by cell, and where their verdicts agree", "", [Out],
+        (r, o) => o with { Verb = Name, VerbArguments = [r.GetValue(Older)!, r.GetValue(Newer)!], Out = r.GetValue(Out) },
         startsStore: false)
     {
         Arguments = { Older, Newer },

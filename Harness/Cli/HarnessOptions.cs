@@ -1,16 +1,9 @@
 using System.Collections.Immutable;
 using System.Globalization;
 using EventCommitLab.Contract.Workload;
-using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Raw;
-using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Tags;
 using EventCommitLab.Strategies;
-using SeedSettings = EventCommitLab.Harness.Seed.SeedSettings;
-using SweepSettings = EventCommitLab.Harness.Sweep.SweepSettings;
 
 namespace EventCommitLab.Harness.Cli;
 
@@ -111,31 +104,22 @@ public sealed record HarnessOptions
 
     public bool ShowHelp { get; init; }
 
-    /// <summary>The verb's own arguments when the first argument is a verb (compare).</summary>
+    /// <summary>The tool the command line names (compare, report, index, list); null for the main job and the suites.</summary>
     public string? Verb { get; init; }
 
     public IReadOnlyList<string> VerbArguments { get; init; } = [];
 
-    /// <summary>The sizes of <c>suite raw</c>; null for every other verb.</summary>
-    public RawSuiteSettings? Raw { get; init; }
+    /// <summary>The suite to run (its catalog name, e.g. <c>tags</c>); null for the main job and the tools.</summary>
+    public string? Suite { get; init; }
 
-    /// <summary>How BenchmarkDotNet runs <c>seed</c>; null for every other verb.</summary>
-    public SeedSettings? Seed { get; init; }
+    /// <summary>The suite's own settings, as its verb read them (each suite has a type of its own); null when it has none.</summary>
+    public object? SuiteSettings { get; init; }
 
-    /// <summary>The cell and objective of <c>sweep</c>; null for every other verb.</summary>
-    public SweepSettings? Sweep { get; init; }
-
-    /// <summary>The sizes of <c>suite journal</c>; null for every other verb.</summary>
-    public JournalSuiteSettings? Journal { get; init; }
-
-    /// <summary>The sizes of <c>suite tags</c>; null for every other verb.</summary>
-    public TagsSuiteSettings? Tags { get; init; }
-
-    /// <summary>The grid of <c>suite dcb</c>; null for every other verb.</summary>
-    public DcbSuiteSettings? Dcb { get; init; }
-
-    /// <summary>The sizes of <c>suite reads</c>; null for every other verb.</summary>
-    public ReadsSuiteSettings? Reads { get; init; }
+    /// <summary>The suite's settings, of the type its verb sets.</summary>
+    /// <exception cref="InvalidOperationException">The options carry no settings of that type (a suite run without its verb).</exception>
+    public T SuiteSetting<T>()
+        where T : class =>
+        SuiteSettings as T ?? throw new InvalidOperationException($"The options carry no {typeof(T).Name}: the {Suite ?? "main job"} verb sets a suite's settings.");
 
     /// <summary>The defaults, with every store's settings read from the environment (PG_CONNECTION, MONGODB_URI ...).</summary>
     public static HarnessOptions FromEnvironment() => StoreCatalog.All.Aggregate(new HarnessOptions(), (options, store) => store.FromEnvironment(options));
@@ -160,13 +144,16 @@ public sealed record HarnessOptions
         if (largestCommit > MaxCommitBytes)
         {
             // A commit is written in one statement (one document batch on MongoDB, whose documents stop at 16 MiB), and a
-            // wave holds ConcurrentBatches of them in memory: 2 000 x 1 MB once took the process to 11.8 GB.
+            // wave holds one of them per committer in memory: 2 000 x 1 MB once took the process to 11.8 GB.
             throw new ArgumentException(string.Create(CultureInfo.InvariantCulture,
                 $"--events {Events.Max()} x --payload-bytes {PayloadBytes} is {largestCommit:N0} bytes of payload per commit; the lab takes at most {MaxCommitBytes:N0} (16 MiB): lower either."));
         }
 
         return this;
     }
+
+    /// <summary>How every contender's case is set up: --payload-bytes, --prefill, --skew, --conflict-retries, --case-timeout.</summary>
+    internal CaseSettings Cases => new(PayloadBytes, Prefill, Skew, ConflictRetries, CaseTimeout);
 
     /// <summary>How every cell is measured: the job's rounds, window and budget unless --rounds, --window or --budget say otherwise.</summary>
     public MeasurementSettings Measurement(bool checkpointBeforeRounds)

@@ -6,10 +6,12 @@ namespace EventCommitLab.Harness.Cli;
 /// <summary><c>index</c>: writes results/INDEX.md from the committed runs and the README's links.</summary>
 public static class IndexCommand
 {
+    public const string Name = "index";
+
     /// <summary><c>index</c> on the command line.</summary>
     internal static LabVerb Verb => new(
-        "index", $"writes results/{ResultsIndex.FileName}: every committed run, its source, its page, current or superseded", "", [],
-        (_, o) => o with { Verb = "index" }, startsStore: false);
+        Name, $"writes results/{ResultsIndex.FileName}: every committed run, its source, its page, current or superseded", "", [],
+        (_, o) => o with { Verb = Name }, startsStore: false);
 
     public static int Run(TextWriter output)
     {

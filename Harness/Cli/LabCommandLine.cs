@@ -1,17 +1,8 @@
 using System.CommandLine;
 using System.CommandLine.Help;
 using System.CommandLine.Parsing;
-using Command = System.CommandLine.Command;
-using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Harness.Faults;
-using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Pipeline;
-using EventCommitLab.Harness.Raw;
-using EventCommitLab.Harness.Reads;
-using EventCommitLab.Harness.Seed;
-using EventCommitLab.Harness.Sweep;
-using EventCommitLab.Harness.Tags;
+using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Cli;
 
@@ -30,10 +21,12 @@ internal static class LabCommandLine
 
     private static readonly Option<string> Label = LabOption.Text("--label", "TEXT", "names the results folder [the store and the job or suite]");
 
-    /// <summary>The suites <c>suite NAME</c> runs.</summary>
-    public static IReadOnlyList<string> Suites => [.. SuiteVerbs.Select(c => c.Name)];
+    /// <summary>The suites <c>suite NAME</c> runs (the others' verbs stand alone, as <c>faults</c>).</summary>
+    public static IReadOnlyList<string> Suites => [.. SuiteCatalog.All.Where(s => s.UnderSuiteGroup).Select(s => s.Name)];
 
-    private static IEnumerable<LabVerb> SuiteVerbs => [RawSuite.Verb, JournalSuite.Verb, TagsSuite.Verb, DcbSuite.Verb, ReadsSuite.Verb];
+    /// <summary>The command line as a run's header shows it, to be run again as it is.</summary>
+    public static string Echo(IReadOnlyList<string> args) =>
+        "dotnet run -c Release --project Harness" + (args.Count > 0 ? " -- " + string.Join(' ', args) : "");
 
     /// <exception cref="ArgumentException">The command line is refused; the message is the one line to show.</exception>
     public static HarnessOptions Parse(IReadOnlyList<string> args, HarnessOptions defaults)
@@ -105,18 +98,14 @@ internal static class LabCommandLine
 
         AddRunning(root, GridOptions.All);
         var suite = new Command(SuiteGroup, "the suites that measure beside the main grid, each on its own workload");
-        foreach (var verb in SuiteVerbs)
+        foreach (var registration in SuiteCatalog.All)
         {
+            var verb = registration.Verb();
             AddRunning(verb, []);
-            suite.Subcommands.Add(verb);
+            (registration.UnderSuiteGroup ? suite : root).Subcommands.Add(verb);
         }
 
         root.Subcommands.Add(suite);
-        foreach (var verb in new[] { PipelineSuite.Verb, SweepSuite.Verb, SeedSuite.Verb, FaultsRunner.Verb })
-        {
-            AddRunning(verb, []);
-            root.Subcommands.Add(verb);
-        }
 
         root.Subcommands.Add(CompareCommand.Verb);
         root.Subcommands.Add(ReportCommand.Verb);

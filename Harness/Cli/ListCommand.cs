@@ -1,5 +1,6 @@
 using System.CommandLine;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Cli;
@@ -7,11 +8,13 @@ namespace EventCommitLab.Harness.Cli;
 /// <summary><c>list strategies|stores|suites</c>: what the catalogs hold, one name per line, for scripts (CI's smoke run reads it).</summary>
 public static class ListCommand
 {
+    public const string Name = "list";
+
     private static readonly IReadOnlyDictionary<string, Func<IEnumerable<string>>> Lists = new Dictionary<string, Func<IEnumerable<string>>>
     {
         ["strategies"] = () => StrategyCatalog.Names,
         ["stores"] = () => StoreCatalog.Names,
-        ["suites"] = () => LabCommandLine.Suites,
+        ["suites"] = () => SuiteCatalog.All.Select(s => s.Name),
     };
 
     private static readonly Argument<string> What = new("WHAT")
@@ -33,8 +36,8 @@ public static class ListCommand
 
     /// <summary><c>list</c> on the command line.</summary>
     internal static LabVerb Verb => new LabVerb(
-        "list", "the names the catalogs hold, one per line: the strategies, the stores or the suites", "", [],
-        (r, o) => o with { Verb = "list", VerbArguments = [r.GetValue(What)!] },
+        Name, "the names the catalogs hold, one per line: the strategies, the stores or the suites", "", [],
+        (r, o) => o with { Verb = Name, VerbArguments = [r.GetValue(What)!] },
         startsStore: false)
     {
         Arguments = { What },

@@ -8,12 +8,14 @@ namespace EventCommitLab.Harness.Cli;
 /// change to the report's layout never means editing a generated file.</summary>
 public static class ReportCommand
 {
+    public const string Name = "report";
+
     private static readonly Argument<string> Folder = new("RUN_FOLDER") { Description = "a run folder written by the harness (its results.json)" };
 
     /// <summary><c>report</c> on the command line.</summary>
     internal static LabVerb Verb => new LabVerb(
-        "report", "rewrites a run's summary.md and charts (and a pipeline run's goals.md) from its results.json", "", [],
-        (r, o) => o with { Verb = "report", VerbArguments = [r.GetValue(Folder)!] },
+        Name, "rewrites a run's summary.md and charts (and a pipeline run's goals.md) from its results.json", "", [],
+        (r, o) => o with { Verb = Name, VerbArguments = [r.GetValue(Folder)!] },
         startsStore: false)
     {
         Arguments = { Folder },

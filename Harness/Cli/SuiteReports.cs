@@ -1,5 +1,6 @@
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Cli;
 
@@ -9,9 +10,7 @@ namespace EventCommitLab.Harness.Cli;
 /// </summary>
 internal static class SuiteReports
 {
-    public static IReadOnlyList<SuiteReport> All =>
-        [Raw.RawSuite.Report, Journal.JournalSuite.Report, Tags.TagsSuite.Report, Dcb.DcbSuite.Report, Reads.ReadsSuite.Report, Faults.FaultsRunner.Report,
-         Seed.SeedSuite.Report, Sweep.SweepSuite.Report];
+    public static IReadOnlyList<SuiteReport> All => [.. SuiteCatalog.All.Select(s => s.Report).OfType<SuiteReport>()];
 
     /// <exception cref="InvalidDataException">No suite of this harness has that name.</exception>
     public static SuiteReport Get(string suite, string folder) =>

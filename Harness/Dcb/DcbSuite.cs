@@ -7,6 +7,7 @@ using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Harness.Dcb;
@@ -41,6 +42,9 @@ internal static class DcbSuite
             ? throw new ArgumentException($"{o}: '{unknown}' is not a DCB appender; valid: {string.Join(", ", DcbAppenderCatalog.All.Keys)}.")
             : names);
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
+
     /// <summary><c>suite dcb</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "conditional appends (DCB): Append vs AppendIf with and without conflict, 1 and 10 events, 1/10/100 clients",
@@ -48,9 +52,8 @@ internal static class DcbSuite
         (r, o) => (r.GetValue(SuiteOptions.Quick) ? DcbSuiteSettings.Quick : DcbSuiteSettings.Full) is var dcb
             ? o with
             {
-                Verb = "suite",
-                VerbArguments = [Name],
-                Dcb = dcb with
+                Suite = Name,
+                SuiteSettings = dcb with
                 {
                     Rounds = r.Given(SuiteOptions.Rounds, out var n) ? (int)n : dcb.Rounds,
                     Sizes = r.Given(Sizes, out var sizes) ? sizes : dcb.Sizes,
@@ -59,11 +62,11 @@ internal static class DcbSuite
             }
             : o);
 
-    public static async Task<int> RunAsync(HarnessOptions options, DcbSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
+        var settings = options.SuiteSetting<DcbSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
         var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log");

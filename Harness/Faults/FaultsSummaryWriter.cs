@@ -17,7 +17,7 @@ public static class FaultsSummaryWriter
         ArgumentNullException.ThrowIfNull(cases);
         var md = new StringBuilder();
         environment.AppendHeader(md, "strategies under faults", "faults", "Load", string.Create(Invariant,
-            $"{FaultsRunner.Committers} committers, {FaultsRunner.EventsPerCommit} events per commit, back to back; the fault 1.5 s in, 3 s more after it; a failed commit is recorded and its committer goes on"));
+            $"{FaultsSuite.Committers} committers, {FaultsSuite.EventsPerCommit} events per commit, back to back; the fault 1.5 s in, 3 s more after it; a failed commit is recorded and its committer goes on"));
         md.AppendLine("**Lost**: acknowledged commits missing from the log. **Duplicated**: commits with more events in the log than they had, or events no commit accounts for. " +
             "**Altered**: events whose content, order or acknowledged version differs from what the caller handed over or was told. " +
             "**Told failed, written**: commits whose caller was told they failed but that are in the log (a caller committing again would write them twice). " +
@@ -56,7 +56,7 @@ public static class FaultsSummaryWriter
 
         if (soaks.Count > 0)
         {
-            md.AppendLine(Invariant, $"## Soak: {FaultsRunner.SoakCommitters} committers for {FaultsRunner.SoakFor.TotalSeconds:0} s, no fault").AppendLine();
+            md.AppendLine(Invariant, $"## Soak: {FaultsSuite.SoakCommitters} committers for {FaultsSuite.SoakFor.TotalSeconds:0} s, no fault").AppendLine();
             md.AppendLine("The working set is the whole process's: the strategy, the committers, and the harness's ledger (a fingerprint of every event committed). " +
                 "Events/s is acknowledged events over the soak's length.").AppendLine();
             var table = new MarkdownTable().Left("Strategy").Right("Commits", "Acknowledged", "Not acknowledged", "Events/s", "Peak working set", "Unobserved task exceptions", "Longest stall").Left("Verifier");
@@ -66,7 +66,7 @@ public static class FaultsSummaryWriter
                     : s.Verification.Passed ? "clean"
                     : "**FAILED**: " + string.Join(", ", s.Verification.Violations.Where(v => v.IsFailure).Select(v => $"{v.Kind} x{v.Count}"));
                 table.Row(
-                    $"{s.Strategy}", $"{s.Commits:N0}", $"{s.Acknowledged:N0}", $"{Bold((int)s.Failed)}", $"{s.Acknowledged * FaultsRunner.EventsPerCommit / s.Duration.TotalSeconds:N0}",
+                    $"{s.Strategy}", $"{s.Commits:N0}", $"{s.Acknowledged:N0}", $"{Bold((int)s.Failed)}", $"{s.Acknowledged * FaultsSuite.EventsPerCommit / s.Duration.TotalSeconds:N0}",
                     $"{s.PeakWorkingSetBytes / 1048576.0:N0} MiB", $"{Bold(s.UnobservedTaskExceptions)}", s.LongestStall is { } t ? (FormattableString)$"{t.TotalSeconds:0.00} s" : $"-", $"{verdict}");
             }
 

@@ -9,6 +9,7 @@ using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Implementations;
@@ -35,6 +36,9 @@ internal static class JournalSuite
 
     private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "the most race rounds per workload (it stops once decided), 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
+
     /// <summary><c>suite journal</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal",
@@ -42,9 +46,8 @@ internal static class JournalSuite
         (r, o) => (r.GetValue(SuiteOptions.Quick) ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full) is var journal
             ? o with
             {
-                Verb = "suite",
-                VerbArguments = [Name],
-                Journal = journal with
+                Suite = Name,
+                SuiteSettings = journal with
                 {
                     Messages = r.Given(Messages, out var m) ? (int)m : journal.Messages,
                     Iterations = r.Given(Iterations, out var n) ? (int)n : journal.Iterations,
@@ -58,11 +61,11 @@ internal static class JournalSuite
     private static readonly string Recommended = StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy));
     private static readonly string[] GoalWorkloads = ["PersistAsync", "PersistGroup100", "PersistGroup200", "PersistGroup400"];
 
-    public static async Task<int> RunAsync(HarnessOptions options, JournalSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
+        var settings = options.SuiteSetting<JournalSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
         var peers = provider as IPeerDatabaseProvider;

@@ -45,6 +45,6 @@ internal static class CellCostModel
     {
         ArgumentNullException.ThrowIfNull(cell);
         var perEventOfAWindow = cell.Load == LoadKind.Sustained ? PerContenderAndEventOfASustainedWindow : PerContenderAndEventOfAWave;
-        return contenders * (PerContender + (cell.ConcurrentBatches * PerContenderAndCommitter) + (cell.NumberOfEvents * PerContenderAndEvent) + (cell.EventsPerWave * perEventOfAWindow));
+        return contenders * (PerContender + (cell.Committers * PerContenderAndCommitter) + (cell.NumberOfEvents * PerContenderAndEvent) + (cell.EventsPerWave * perEventOfAWindow));
     }
 }

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Contract.Port;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
@@ -19,17 +18,17 @@ namespace EventCommitLab.Harness.Measurement;
 internal static class CellRunner
 {
     public static async Task<CellRun> RunAsync(
-        CellKey cell, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, TimeSpan? allowance, Action<string> progress,
+        CellKey cell, IEventStoreProvider provider, IReadOnlyList<StrategyRegistration> strategies, CaseSettings caseSettings, MeasurementSettings settings, TimeSpan? allowance, Action<string> progress,
         CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(cell);
-        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(strategies);
         ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(progress);
         var race = settings.Race ?? throw new ArgumentException("The main job races its cells; these settings have no race.", nameof(settings));
         var clock = Stopwatch.StartNew();
         (string Name, StrategyRegistration? Registration)[] contenders =
-            [.. options.Strategies.Select(s => (s.Name, (StrategyRegistration?)s)), .. RawCeiling.VariantNames.Select(v => (v, (StrategyRegistration?)null))];
+            [.. strategies.Select(s => (s.Name, (StrategyRegistration?)s)), .. RawCeiling.VariantNames.Select(v => (v, (StrategyRegistration?)null))];
         var cases = new List<ContenderCase>();
         var notRun = new List<CaseResult>();
         try
@@ -39,7 +38,7 @@ internal static class CellRunner
                 cancellationToken.ThrowIfCancellationRequested();
                 try
                 {
-                    if (await ContenderCase.StartAsync(cell, registration, registration is null ? name : null, provider, options, settings, cancellationToken).ConfigureAwait(false) is { } started)
+                    if (await ContenderCase.StartAsync(cell, registration, registration is null ? name : null, provider, caseSettings, settings, cancellationToken).ConfigureAwait(false) is { } started)
                     {
                         cases.Add(started);
                     }
@@ -55,7 +54,7 @@ internal static class CellRunner
             var groups = GuaranteeProfile.All.Select(p => new RaceGroup(p.Id, MustDecide: true)).Append(new RaceGroup(GuaranteeProfile.CeilingGroup, MustDecide: false)).ToArray();
             var entrants = cases.Select(c => new RaceEntrant(c.Contender.Name, GroupsOf(c, claims))).ToArray();
             var running = new Race(entrants, groups, race);
-            var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches, cell.Aggregates, cell.Durability) & int.MaxValue;
+            var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.Committers, cell.Aggregates, cell.Durability) & int.MaxValue;
             var runner = new RaceRunner(running, TurnAsync, seed);
             await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
             foreach (var (name, exit) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))

@@ -37,8 +37,8 @@ internal sealed class CommitterSlots
     {
         ArgumentNullException.ThrowIfNull(cell);
         _method = cell.Method;
-        Count = cell.ConcurrentBatches;
-        var aggregates = cell.Aggregates ?? cell.ConcurrentBatches;
+        Count = cell.Committers;
+        var aggregates = cell.Aggregates ?? cell.Committers;
         var sample = new SampleEvents(payloadBytes);
         _aggregates = [.. Enumerable.Range(0, aggregates).Select(_ => new AggregateKey($"{Guid.NewGuid():N}", "Order"))];
         _events = [.. _aggregates.Select(a => sample.Create(a.EventSource, cell.NumberOfEvents))];
@@ -62,24 +62,24 @@ internal sealed class CommitterSlots
     public bool Contended => _choosers is not null;
 
     /// <summary>Committer <paramref name="slot"/>'s next command; an unmeasured (warmup) one carries at most ten of its events.</summary>
-    public Command Next(int slot, bool measured)
+    public CommitterCommand Next(int slot, bool measured)
     {
         var aggregate = _choosers is { } choosers ? choosers[slot].Next() : slot;
-        return new Command(slot, aggregate, RequestFor(aggregate, measured), Attempt: 1);
+        return new CommitterCommand(slot, aggregate, RequestFor(aggregate, measured), Attempt: 1);
     }
 
     /// <summary>One command from every committer, as a wave or a group.</summary>
-    public Command[] NextGroup(bool measured) => [.. Enumerable.Range(0, Count).Select(slot => Next(slot, measured))];
+    public CommitterCommand[] NextGroup(bool measured) => [.. Enumerable.Range(0, Count).Select(slot => Next(slot, measured))];
 
     /// <summary>The command's next attempt: a new commit for the same aggregate, from what is known of it now.</summary>
-    public Command Retry(Command command, bool measured)
+    public CommitterCommand Retry(CommitterCommand command, bool measured)
     {
         ArgumentNullException.ThrowIfNull(command);
         return command with { Request = RequestFor(command.Aggregate, measured), Attempt = command.Attempt + 1 };
     }
 
     /// <summary>Moves the command's aggregate, and the head conditions are made after, on once its commit is acknowledged.</summary>
-    public void Acknowledged(Command command, CommitResult result)
+    public void Acknowledged(CommitterCommand command, CommitResult result)
     {
         ArgumentNullException.ThrowIfNull(command);
         ArgumentNullException.ThrowIfNull(result);
@@ -99,7 +99,7 @@ internal sealed class CommitterSlots
     /// conflict (every store reads it when a check fails, in the same round trip), else as read from the store now; for
     /// conditional commits, the log's head read from the store (every event of their tags up to it is then known).
     /// </summary>
-    public async Task RefreshAsync(IReadOnlyCollection<(Command Command, Exception Conflict)> conflicted, IEventStore store, CancellationToken cancellationToken)
+    public async Task RefreshAsync(IReadOnlyCollection<(CommitterCommand Command, Exception Conflict)> conflicted, IEventStore store, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(conflicted);
         ArgumentNullException.ThrowIfNull(store);

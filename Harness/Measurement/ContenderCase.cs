@@ -1,9 +1,8 @@
 using EventCommitLab.Contract;
 using EventCommitLab.Contract.Port;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Racing;
-using EventCommitLab.Harness.Readers;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Tailing;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Verification;
@@ -18,17 +17,15 @@ namespace EventCommitLab.Harness.Measurement;
 internal sealed class ContenderCase
 {
     private readonly IEventLog _store;
-    private readonly TimeSpan _timeout;
-    private TimeSpan _timeLeft;
-    private CancellationTokenSource _phase;
-    private readonly CancellationToken _run;
+    private readonly CaseClock _clock;
     private CommitCountersSnapshot _counters = CommitCountersSnapshot.Zero;
     private long _commits;
     private long _events;
     private long _allocated;
     private long _logSizeAtStart;
     private string? _failure;
-    private readonly Dictionary<TailingReaderKind, (ReaderRound Seen, LatencyHistogram Lag)> _readers = [];
+    private readonly CaseReaders _readers;
+    private readonly ContentionTally _contention = new();
 
     /// <summary>How often a measured round samples the process's working set.</summary>
     internal static readonly TimeSpan WorkingSetEvery = TimeSpan.FromMilliseconds(50);
@@ -37,26 +34,17 @@ internal sealed class ContenderCase
     private bool _acknowledgedInAWindow;
     private long _peakWorkingSet;
     private readonly int _conflictRetries;
-    private long _conflicts;
-    private long _retries;
-    private long _givenUp;
-    private long _wastedEvents;
-    private long _committedCommands;
-    private long _committedEvents;
     private long _eventsInLog;
 
-    private ContenderCase(CellKey cell, IEventLog store, IContender contender, HarnessOptions options, CancellationToken run)
+    private ContenderCase(CellKey cell, IEventLog store, IContender contender, CaseSettings cases, CancellationToken run)
     {
         Cell = cell;
         _store = store;
         Contender = contender;
-        Slots = new CommitterSlots(cell, options.PayloadBytes, options.Skew);
-        _conflictRetries = options.ConflictRetries;
-        var timeout = options.CaseTimeout;
-        _timeout = timeout;
-        _run = run;
-        _timeLeft = timeout;
-        _phase = CancellationTokenSource.CreateLinkedTokenSource(run);
+        Slots = new CommitterSlots(cell, cases.PayloadBytes, cases.Skew);
+        _conflictRetries = cases.ConflictRetries;
+        _clock = new CaseClock(cases.Timeout, run);
+        _readers = new CaseReaders(store, contender.Guarantees);
     }
 
     public CellKey Cell { get; }
@@ -72,13 +60,13 @@ internal sealed class ContenderCase
     public LatencyHistogram GroupLatency { get; } = new();
 
     /// <summary>The tailing readers following the log during a measured round of a load they follow; none otherwise.</summary>
-    public IReadOnlyList<TailingReader> Readers { get; private set; } = [];
+    public IReadOnlyList<TailingReader> Readers => _readers.Following;
 
     /// <summary>
     /// Cancelled by the run's cancellation, or when the contender's own time (its warmup and its rounds, not the other
     /// contenders' turns) reaches --case-timeout.
     /// </summary>
-    public CancellationToken Token => _phase.Token;
+    public CancellationToken Token => _clock.Token;
 
     public bool Failed => _failure is not null;
 
@@ -92,11 +80,11 @@ internal sealed class ContenderCase
     /// </summary>
     /// <param name="registration">The strategy; null for the ceiling variant named <paramref name="ceilingVariant"/>.</param>
     public static async Task<ContenderCase?> StartAsync(
-        CellKey cell, StrategyRegistration? registration, string? ceilingVariant, IEventStoreProvider provider, HarnessOptions options, MeasurementSettings settings, CancellationToken run)
+        CellKey cell, StrategyRegistration? registration, string? ceilingVariant, IEventStoreProvider provider, CaseSettings cases, MeasurementSettings settings, CancellationToken run)
     {
         ArgumentNullException.ThrowIfNull(cell);
         ArgumentNullException.ThrowIfNull(provider);
-        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(cases);
         ArgumentNullException.ThrowIfNull(settings);
         var store = cell.Durability is { } durability
             ? await provider.CreateFreshStoreAsync(durability, run).ConfigureAwait(false)
@@ -112,11 +100,11 @@ internal sealed class ContenderCase
             return null;
         }
 
-        var target = new ContenderCase(cell, store, contender, options, run);
-        using var phase = target.StartPhase();
+        var target = new ContenderCase(cell, store, contender, cases, run);
+        using var phase = target._clock.StartPhase();
         try
         {
-            await LogPrefill.WriteAsync(store, target.Ledger, options.Prefill, options.PayloadBytes, run).ConfigureAwait(false);
+            await LogPrefill.WriteAsync(store, target.Ledger, cases.Prefill, cases.PayloadBytes, run).ConfigureAwait(false);
             target._logSizeAtStart = await target.CountEventsAsync().ConfigureAwait(false);
             target._eventsInLog = target._logSizeAtStart;
             _ = cell.Load == LoadKind.Waves
@@ -144,14 +132,14 @@ internal sealed class ContenderCase
             return null;
         }
 
-        using var phase = StartPhase();
+        using var phase = _clock.StartPhase();
         try
         {
             var counters = Contender.Counters;
             var allocated = GC.GetTotalAllocatedBytes(precise: false);
             if (qualifying && settings.ReadersFollow(Cell.Load) && !Contender.IsCeiling)
             {
-                Readers = await StartReadersAsync(settings.Reader).ConfigureAwait(false);
+                await _readers.StartAsync(settings.Reader, Token).ConfigureAwait(false);
             }
 
             RoundSample sample;
@@ -165,15 +153,7 @@ internal sealed class ContenderCase
             }
 
             _peakWorkingSet = Math.Max(_peakWorkingSet, memory.PeakBytes);
-            foreach (var reader in Readers)
-            {
-                // After the load: every commit of the round is answered, so what the reader passed is final.
-                var round = await reader.StopAsync(Token).ConfigureAwait(false);
-                var (seen, lag) = _readers[reader.Kind];
-                _readers[reader.Kind] = (seen + round, lag);
-            }
-
-            Readers = [];
+            await _readers.StopAsync(Token).ConfigureAwait(false);
 
             _allocated += GC.GetTotalAllocatedBytes(precise: false) - allocated;
             _counters += Contender.Counters - counters;
@@ -191,12 +171,7 @@ internal sealed class ContenderCase
         }
         finally
         {
-            var abandoned = Readers;
-            Readers = [];
-            foreach (var reader in abandoned)
-            {
-                await reader.StopFollowingAsync().ConfigureAwait(false);
-            }
+            await _readers.AbandonAsync().ConfigureAwait(false);
         }
     }
 
@@ -213,7 +188,7 @@ internal sealed class ContenderCase
         _events = 0;
         _allocated = 0;
         _peakWorkingSet = 0;
-        _conflicts = _retries = _givenUp = _wastedEvents = _committedCommands = _committedEvents = 0;
+        _contention.Reset();
     }
 
     /// <summary>
@@ -223,7 +198,7 @@ internal sealed class ContenderCase
     /// other failure (and a conflict where commits cannot conflict) fails the case: it is thrown.
     /// </summary>
     /// <returns>The acknowledged commands and their events (given-up commands count in neither).</returns>
-    public async Task<(int Commits, long Events)> RunCommandsAsync(IReadOnlyList<Command> commands, bool measured)
+    public async Task<(int Commits, long Events)> RunCommandsAsync(IReadOnlyList<CommitterCommand> commands, bool measured)
     {
         ArgumentNullException.ThrowIfNull(commands);
         var pending = commands;
@@ -240,7 +215,7 @@ internal sealed class ContenderCase
 
             Exception? failure = null;
             // Made only when a commit conflicts: every measured commit passes here, and almost none conflict.
-            List<(Command Command, Exception Conflict)>? conflicted = null;
+            List<(CommitterCommand Command, Exception Conflict)>? conflicted = null;
             for (var i = 0; i < outcomes.Count; i++)
             {
                 var (command, outcome) = (pending[i], outcomes[i]);
@@ -253,15 +228,14 @@ internal sealed class ContenderCase
                 }
                 else if (Slots.Contended && outcome.Failure is ConcurrencyConflictException or AppendConditionFailedException)
                 {
-                    Interlocked.Increment(ref _conflicts);
-                    Interlocked.Add(ref _wastedEvents, command.Request.Events.Count);
+                    _contention.Conflicted(command.Request.Events.Count);
                     if (command.Attempt <= _conflictRetries)
                     {
                         (conflicted ??= []).Add((command, outcome.Failure));
                     }
                     else
                     {
-                        Interlocked.Increment(ref _givenUp);
+                        _contention.GaveUp();
                     }
                 }
                 else
@@ -281,12 +255,11 @@ internal sealed class ContenderCase
             }
 
             await Slots.RefreshAsync(conflicted, _store, Token).ConfigureAwait(false);
-            Interlocked.Add(ref _retries, conflicted.Count);
+            _contention.Retried(conflicted.Count);
             pending = [.. conflicted.Select(c => Slots.Retry(c.Command, measured))];
         }
 
-        Interlocked.Add(ref _committedCommands, commits);
-        Interlocked.Add(ref _committedEvents, events);
+        _contention.Committed(commits, events);
         Interlocked.Add(ref _eventsInLog, events);
         return (commits, events);
     }
@@ -313,7 +286,7 @@ internal sealed class ContenderCase
         {
             await Contender.DisposeAsync().ConfigureAwait(false);
             await _store.DisposeAsync().ConfigureAwait(false);
-            _phase.Dispose();
+            _clock.Dispose();
         }
 
         // It ran, but nothing it acknowledged fell inside a measured window: it has no figure, and the page says why.
@@ -325,7 +298,7 @@ internal sealed class ContenderCase
 
         var commits = Math.Max(_commits, 1);
         return new CaseResult(
-            Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.ConcurrentBatches, Contender.Name, Contender.IsCeiling,
+            Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.Committers, Contender.Name, Contender.IsCeiling,
             EventsPerSecond: null, [.. rounds], rounds.Count(r => r is not null), StoppedEarly: exit is not null,
             RatioToCeiling: null, IsBest: false, TiedWithBest: false,
             CommitLatency.Summary(), GroupLatency.Summary(),
@@ -338,95 +311,19 @@ internal sealed class ContenderCase
                     (double)_counters.InFlightSum / _counters.Batches)
                 : null,
             _events > 0 ? (double)_allocated / _events : null,
-            _commits, _logSizeAtStart, logSizeAtEnd, WithReaderFindings(verification), _failure,
-            ReaderSummaryOf(TailingReaderKind.Naive), ReaderSummaryOf(TailingReaderKind.HighWaterMark), ReaderSummaryOf(TailingReaderKind.TransactionHorizon),
+            _commits, _logSizeAtStart, logSizeAtEnd, _readers.WithFindings(verification), _failure,
+            _readers.SummaryOf(TailingReaderKind.Naive), _readers.SummaryOf(TailingReaderKind.HighWaterMark), _readers.SummaryOf(TailingReaderKind.TransactionHorizon),
             qualifying, exit, Cell.Aggregates,
-            Slots.Contended ? new ContentionSummary(_committedCommands, _conflicts, _retries, _givenUp, _wastedEvents, _committedEvents, verification.AggregateCommitsChecked) : null,
+            Slots.Contended ? _contention.Summary(verification.AggregateCommitsChecked) : null,
             Cell.Durability,
             _peakWorkingSet > 0 ? _peakWorkingSet : null);
-    }
-
-    private ReaderSummary? ReaderSummaryOf(TailingReaderKind kind) =>
-        _readers.TryGetValue(kind, out var reader)
-            ? new ReaderSummary(reader.Seen.Delivered, reader.Seen.Skipped, reader.Lag.Summary(), reader.Seen.Polls, reader.Seen.FirstSkipped,
-                reader.Seen.Stalls, reader.Seen.StalledMs, reader.Seen.LongestStallMs, reader.Seen.GapsDeclared)
-            : null;
-
-    /// <summary>
-    /// The readers the settings ask for: the naive one, and with all of them the high-water-mark reader, and the
-    /// transaction-horizon reader where the strategy stores transaction ids for it (it claims ordered visibility below the horizon).
-    /// </summary>
-    private async Task<IReadOnlyList<TailingReader>> StartReadersAsync(ReaderKind selection)
-    {
-        if (selection == ReaderKind.None)
-        {
-            return [];
-        }
-
-        var start = await HighestSequenceNumberAsync().ConfigureAwait(false);
-        var readers = new List<TailingReader>();
-        try
-        {
-            if (Contender.Guarantees?.HorizonOrderedVisibility == true && selection == ReaderKind.All)
-            {
-                readers.Add(await TransactionHorizonReader.StartAsync(_store, LagOf(TailingReaderKind.TransactionHorizon), Token).ConfigureAwait(false));
-            }
-
-            readers.Add(NaiveReader.Start(_store, start, LagOf(TailingReaderKind.Naive)));
-            if (selection == ReaderKind.All)
-            {
-                readers.Add(HighWaterMarkReader.Start(_store, start, LagOf(TailingReaderKind.HighWaterMark)));
-            }
-
-            return readers;
-        }
-        catch
-        {
-            foreach (var reader in readers)
-            {
-                await reader.StopFollowingAsync().ConfigureAwait(false);
-            }
-
-            throw;
-        }
-
-        LatencyHistogram LagOf(TailingReaderKind kind)
-        {
-            if (!_readers.TryGetValue(kind, out var reader))
-            {
-                reader = (new ReaderRound(0, 0, 0, null), new LatencyHistogram());
-                _readers[kind] = reader;
-            }
-
-            return reader.Lag;
-        }
-    }
-
-    /// <summary>The naive reader's skips checked against ordered visibility, the horizon reader's against ordered visibility below the horizon.</summary>
-    private VerificationTally WithReaderFindings(VerificationTally verification)
-    {
-        verification = ReaderFindings.With(verification, Seen(TailingReaderKind.Naive), ViolationKind.SkippedByReader,
-            Contender.Guarantees?.OrderedVisibility == true, "a reader following the log");
-        return ReaderFindings.With(verification, Seen(TailingReaderKind.TransactionHorizon), ViolationKind.SkippedByHorizonReader,
-            Contender.Guarantees?.HorizonOrderedVisibility == true, "a reader stopping below the transaction horizon");
-
-        ReaderRound? Seen(TailingReaderKind kind) => _readers.TryGetValue(kind, out var reader) ? reader.Seen : null;
-    }
-
-    private async Task<long> HighestSequenceNumberAsync()
-    {
-        await using var session = await _store.OpenAutoCommitSessionAsync(Token).ConfigureAwait(false);
-        return await session.ReadHighestSequenceNumberAsync(Token).ConfigureAwait(false) ?? -1;
     }
 
     private static double TicksToMs(long ticks) => ticks * 1000.0 / System.Diagnostics.Stopwatch.Frequency;
 
     private void Fail(Exception exception)
     {
-        var cause = _run.IsCancellationRequested ? new OperationCanceledException("The run was cancelled.", exception)
-            : _phase.IsCancellationRequested ? new CaseTimedOutException(_timeout, exception)
-            : exception;
-        _failure ??= FailureCause.Of(cause);
+        _failure ??= FailureCause.Of(_clock.CauseOf(exception));
         var latency = CommitLatency.Summary() ?? GroupLatency.Summary();
         if (latency is not null)
         {
@@ -436,23 +333,9 @@ internal sealed class ContenderCase
         }
     }
 
-    /// <summary>A stretch of this contender's own time; disposing it charges the time spent to its budget.</summary>
-    private Phase StartPhase()
-    {
-        _phase.Dispose();
-        _phase = CancellationTokenSource.CreateLinkedTokenSource(_run);
-        _phase.CancelAfter(_timeLeft > TimeSpan.Zero ? _timeLeft : TimeSpan.FromMilliseconds(1));
-        return new Phase(this, System.Diagnostics.Stopwatch.GetTimestamp());
-    }
-
     private async Task<long> CountEventsAsync()
     {
         await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None).ConfigureAwait(false);
         return await session.CountEventsAsync(CancellationToken.None).ConfigureAwait(false);
-    }
-
-    private readonly struct Phase(ContenderCase owner, long started) : IDisposable
-    {
-        public void Dispose() => owner._timeLeft -= System.Diagnostics.Stopwatch.GetElapsedTime(started);
     }
 }

@@ -16,7 +16,7 @@ internal interface IContender : IAsyncDisposable
     bool IsCeiling { get; }
 
     /// <summary>
-    /// Handed a whole group of commits at once (a wave, or in sustained load ConcurrentBatches commits per call), so
+    /// Handed a whole group of commits at once (a wave, or in sustained load one commit per committer per call), so
     /// its latency is a group's time, reported apart from per-commit latency.
     /// </summary>
     bool TakesWholeGroups { get; }

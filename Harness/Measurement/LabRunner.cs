@@ -36,7 +36,7 @@ internal static class LabRunner
         RunAsync(options, commandLine, console, suite: null, cancellationToken);
 
     /// <param name="suite">Runs these cells instead of the options' grid and writes its own files beside the run's; null for the main job.</param>
-    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, LabSuite? suite, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, ChosenCells? suite, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
@@ -101,7 +101,7 @@ internal static class LabRunner
                     }
 
                     progress.CellStarting(cell);
-                    var cellRun = await CellRunner.RunAsync(cell, provider, options, settings, allowance, progress.Note, watch.Token).ConfigureAwait(false);
+                    var cellRun = await CellRunner.RunAsync(cell, provider, options.Strategies, options.Cases, settings, allowance, progress.Note, watch.Token).ConfigureAwait(false);
                     plan.Record(index, cellRun.Mandatory);
                     var (results, cellClaims, verdict) = (cellRun.Cases, cellRun.Claims, cellRun.Verdict);
                     cases.AddRange(results);
@@ -138,10 +138,10 @@ internal static class LabRunner
         {
             foreach (var cell in toolCells)
             {
-                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The store's own tool on the ceiling's rows: {cell.NumberOfEvents} events per statement, {cell.ConcurrentBatches} clients, {StoreToolRun.TotalSeconds:0} s"));
-                if (await storeTool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.ConcurrentBatches, options.PayloadBytes, StoreToolRun, cancellationToken).ConfigureAwait(false) is { } rate)
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The store's own tool on the ceiling's rows: {cell.NumberOfEvents} events per statement, {cell.Committers} clients, {StoreToolRun.TotalSeconds:0} s"));
+                if (await storeTool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.Committers, options.PayloadBytes, StoreToolRun, cancellationToken).ConfigureAwait(false) is { } rate)
                 {
-                    tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.ConcurrentBatches, rate, cell.Durability));
+                    tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.Committers, rate, cell.Durability));
                 }
             }
         }
@@ -168,7 +168,7 @@ internal static class LabRunner
         var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
         console.WriteLine();
         console.WriteLine(VerdictWriter.Opening(record));
-        console.WriteLine($"Verdict: {Path.Combine(folder, VerdictWriter.FileName)} (details: {Path.Combine(folder, SummaryWriter.FileName)})");
+        console.WriteLine($"Verdict: {Path.Combine(folder, VerdictWriter.FileName)} (details: {Path.Combine(folder, DetailsWriter.FileName)})");
         suite?.Report(record, console);
         console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
         return ExitCodes.OfRun(cases.Count, failed, broken);
@@ -185,7 +185,7 @@ internal static class LabRunner
     {
         ArgumentNullException.ThrowIfNull(cells);
         var plain = cells.Where(c => c.Load == LoadKind.Sustained && c.Method == BenchmarkMethod.CommitEvents).ToArray();
-        return plain.Length == 0 ? [] : [.. plain.Where(c => c.NumberOfEvents == plain.Max(x => x.NumberOfEvents) && c.ConcurrentBatches <= 10).OrderBy(c => c.ConcurrentBatches)];
+        return plain.Length == 0 ? [] : [.. plain.Where(c => c.NumberOfEvents == plain.Max(x => x.NumberOfEvents) && c.Committers <= 10).OrderBy(c => c.Committers)];
     }
 
     /// <summary>

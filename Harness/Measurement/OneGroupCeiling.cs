@@ -5,7 +5,7 @@ using EventCommitLab.Contract.Port;
 namespace EventCommitLab.Harness.Measurement;
 
 /// <summary>
-/// The ceiling's one-group variant: handed a whole group (a wave, or in sustained load ConcurrentBatches commits per
+/// The ceiling's one-group variant: handed a whole group (a wave, or in sustained load one commit per committer per
 /// call), it writes the group with the store's own batch statement (one round trip, one flush; the store numbers the
 /// rows) and waits for it. No strategy is around it: no queue, no retry, no split. It bounds the strategies that write
 /// through that statement one group at a time, which a raw insert carrying every row's number did not (it was beaten).

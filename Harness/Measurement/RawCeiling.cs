@@ -44,7 +44,7 @@ internal abstract class RawCeiling(IEventLog store) : IContender
         RawCeiling ceiling = variant switch
         {
             OneGroupCeiling.VariantName => new OneGroupCeiling(store),
-            InFlightCeiling.VariantName => new InFlightCeiling(store, cell.ConcurrentBatches),
+            InFlightCeiling.VariantName => new InFlightCeiling(store, cell.Committers),
             PerCommitCeiling.VariantName => new PerCommitCeiling(store),
             _ => throw new ArgumentException($"'{variant}' is not a ceiling variant; valid: {string.Join(", ", VariantNames)}.", nameof(variant)),
         };

@@ -1,6 +1,7 @@
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Measurement;
 
@@ -82,7 +83,7 @@ internal sealed class SuiteRun : IAsyncDisposable
         Provider as T ?? throw new ArgumentException(
             $"{Verb}: --store {Store.Name} {lacking}; {(_suite is null ? "the main job" : $"the {_suite} suite")} runs on: {string.Join(", ", StoreCatalog.Offering<T>())}.");
 
-    private string Verb => _suite is null ? "the main job" : LabCommandLine.Suites.Contains(_suite) ? $"suite {_suite}" : _suite;
+    private string Verb => _suite is null ? "the main job" : SuiteCatalog.Get(_suite).UnderSuiteGroup ? $"suite {_suite}" : _suite;
 
     /// <summary>Writes the suite's record (results.json) and its pages from <paramref name="result"/>, then completes the run.</summary>
     /// <returns>The run's page, for the console's last line.</returns>

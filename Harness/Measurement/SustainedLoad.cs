@@ -8,7 +8,7 @@ namespace EventCommitLab.Harness.Measurement;
 /// stall is not hidden). After an unmeasured ramp, only commits acknowledged inside the window count; committers stop
 /// starting commits at the window's end and the ones in flight drain uncounted. The window stays open past its planned
 /// end until every committer has been acknowledged five times inside it (a whole-group committer twenty times). A contender handed whole groups is
-/// driven by one committer that hands it ConcurrentBatches commits per call.
+/// driven by one committer that hands it one commit per committer per call.
 /// </summary>
 internal static class SustainedLoad
 {
@@ -62,7 +62,7 @@ internal static class SustainedLoad
                     }
                 }
 
-                Command[] commands = groups ? target.Slots.NextGroup(measured) : [target.Slots.Next(slot, measured)];
+                CommitterCommand[] commands = groups ? target.Slots.NextGroup(measured) : [target.Slots.Next(slot, measured)];
                 var (committed, committedEvents) = await target.RunCommandsAsync(commands, measured).ConfigureAwait(false);
                 var acknowledged = Stopwatch.GetTimestamp();
                 if (measured && committed > 0 && measuredWindow.TryCount(acknowledged, committed, (int)committedEvents))

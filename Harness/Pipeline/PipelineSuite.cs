@@ -1,6 +1,7 @@
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Pipeline;
@@ -11,15 +12,18 @@ namespace EventCommitLab.Harness.Pipeline;
 /// </summary>
 internal static class PipelineSuite
 {
-
     public const string Name = "pipeline";
+
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>: its results.json is the main job's run record, so it has no report of its own.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report: null, RunAsync);
 
     /// <summary><c>pipeline</c> on the command line: the main job's options but the grid's, which the goals fix.</summary>
     public static LabVerb Verb => new(
         Name, "the group commit's goal cells; each goal's ratio, interval and verdict in goals.md",
         "the suite fixes it: its cells and contenders are the goals'; run the main job for another grid",
         GridOptions.Except(GridOptions.Strategies, GridOptions.Loads, GridOptions.Methods, GridOptions.Events, GridOptions.Concurrency, GridOptions.Aggregates, GridOptions.Contention),
-        (_, o) => o with { Verb = Name });
+        (_, o) => o with { Suite = Name });
+
     public static Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
@@ -28,7 +32,7 @@ internal static class PipelineSuite
             Strategies = [.. PipelineGoals.Strategies.Select(StrategyCatalog.Get)],
             Label = options.Label ?? $"{options.Store}-pipeline",
         };
-        var suite = new LabSuite(
+        var suite = new ChosenCells(
             PipelineGoals.Cells,
             run => [(PipelineGoalsWriter.FileName, PipelineGoalsWriter.Write(run, PipelineGoals.Evaluate(run)))],
             (run, output) =>

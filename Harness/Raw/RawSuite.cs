@@ -3,6 +3,7 @@ using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Raw;
 
@@ -24,19 +25,22 @@ internal static class RawSuite
 
     private static readonly Option<long> Rows = LabOption.Of("--rows", "N", "rows inserted per durability, and point reads and random seeks made, 10..100000000", (o, v) => OptionValues.Number(o, v, 10, 100_000_000));
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
+
     /// <summary><c>suite raw</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "the store's own floor: single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; the store's own tool beside it",
         "no strategy runs; the floor is one client's single-row statements", [SuiteOptions.Quick, Rows],
         (r, o) => (r.GetValue(SuiteOptions.Quick) ? RawSuiteSettings.Quick : RawSuiteSettings.Full) is var raw
-            ? o with { Verb = "suite", VerbArguments = [Name], Raw = r.Given(Rows, out var rows) ? raw with { Rows = rows } : raw }
+            ? o with { Suite = Name, SuiteSettings = r.Given(Rows, out var rows) ? raw with { Rows = rows } : raw }
             : o);
 
-    public static async Task<int> RunAsync(HarnessOptions options, RawSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
+        var settings = options.SuiteSetting<RawSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
         var floors = suite.Part<IKeyValueFloorProvider>("has no key-value floor built");

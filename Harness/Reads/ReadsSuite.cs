@@ -8,6 +8,7 @@ using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Harness.Reads;
@@ -28,20 +29,23 @@ internal static class ReadsSuite
         run => run.Cells.Select(c => new SuiteFigure(string.Create(CultureInfo.InvariantCulture, $"{c.Workload}, {c.Clients} clients"), "events/s", c.EventsPerSecond, HigherIsBetter: true)),
         ReadsSummaryWriter.Charts);
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
+
     /// <summary><c>suite reads</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "Query, Project, following readers throttled and not, reading while writing and appending while reading",
         "the workloads and reader counts are the originals'", [SuiteOptions.Quick, SuiteOptions.Rounds],
         (r, o) => (r.GetValue(SuiteOptions.Quick) ? ReadsSuiteSettings.Quick : ReadsSuiteSettings.Full) is var reads
-            ? o with { Verb = "suite", VerbArguments = [Name], Reads = r.Given(SuiteOptions.Rounds, out var n) ? reads with { Rounds = (int)n } : reads }
+            ? o with { Suite = Name, SuiteSettings = r.Given(SuiteOptions.Rounds, out var n) ? reads with { Rounds = (int)n } : reads }
             : o);
     private const string WrittenType = "Written";
 
-    public static async Task<int> RunAsync(HarnessOptions options, ReadsSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
+        var settings = options.SuiteSetting<ReadsSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
         var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log");

@@ -103,9 +103,9 @@ public static class ChartWriter
         var index = 0;
         foreach (var contender in cases.GroupBy(c => c.Contender).OrderBy(g => g.First().IsCeiling ? 1 : 0))
         {
-            var points = contender.Where(c => c.EventsPerSecond is { Estimate: > 0 }).OrderBy(c => c.ConcurrentBatches).ToArray();
+            var points = contender.Where(c => c.EventsPerSecond is { Estimate: > 0 }).OrderBy(c => c.Committers).ToArray();
             var color = contender.First().IsCeiling ? Colors.Black : palette.GetColor(index++);
-            var xs = points.Select(c => Math.Log10(c.ConcurrentBatches)).ToArray();
+            var xs = points.Select(c => Math.Log10(c.Committers)).ToArray();
             var ys = points.Select(c => Math.Log10(c.EventsPerSecond!.Estimate)).ToArray();
             var scatter = plot.Add.Scatter(xs, ys, color);
             scatter.LegendText = contender.Key + (contender.First().IsCeiling ? " (raw ceiling)" : "") + (points.Length == 0 ? " (no result)" : "");
@@ -124,7 +124,7 @@ public static class ChartWriter
             plot.Add.Plottable(bars);
         }
 
-        Decorate(plot, title, "concurrent committers (ConcurrentBatches)", "events/s (median, 95% interval)", cases.Select(c => (double)c.ConcurrentBatches),
+        Decorate(plot, title, "concurrent committers (Committers)", "events/s (median, 95% interval)", cases.Select(c => (double)c.Committers),
             cases.Select(c => c.EventsPerSecond).OfType<Interval>().SelectMany(i => new[] { i.Estimate, i.Lower ?? i.Estimate, i.Upper ?? i.Estimate }));
         return plot;
     }
@@ -139,7 +139,7 @@ public static class ChartWriter
         foreach (var contender in cases.GroupBy(c => c.Contender).OrderBy(g => g.First().IsCeiling ? 1 : 0))
         {
             var points = contender.Where(c => c.EventsPerSecond is { Estimate: > 0 } && (c.CommitLatency ?? c.GroupLatency) is { P99Ms: > 0 })
-                .OrderBy(c => c.ConcurrentBatches).ToArray();
+                .OrderBy(c => c.Committers).ToArray();
             var color = contender.First().IsCeiling ? Colors.Black : palette.GetColor(index++);
             var xs = points.Select(c => c.EventsPerSecond!.Estimate).ToArray();
             var ys = points.Select(c => (c.CommitLatency ?? c.GroupLatency)!.P99Ms).ToArray();

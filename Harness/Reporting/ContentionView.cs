@@ -19,7 +19,7 @@ internal static class ContentionView
     public static string Write(RunRecord record)
     {
         ArgumentNullException.ThrowIfNull(record);
-        var contended = record.Cases.Where(c => c.Aggregates is not null && !c.IsCeiling).GroupBy(c => c.Cell).OrderBy(g => g.Key.Method).ThenBy(g => g.Key.ConcurrentBatches).ToArray();
+        var contended = record.Cases.Where(c => c.Aggregates is not null && !c.IsCeiling).GroupBy(c => c.Cell).OrderBy(g => g.Key.Method).ThenBy(g => g.Key.Committers).ToArray();
         if (contended.Length == 0)
         {
             return "";
@@ -40,7 +40,7 @@ internal static class ContentionView
         foreach (var row in contended)
         {
             var cell = row.Key;
-            md.AppendLine(Invariant, $"### {(cell.Load == LoadKind.Waves ? "Waves" : "Sustained load")} · {cell.Method} · {cell.NumberOfEvents} event{(cell.NumberOfEvents == 1 ? "" : "s")} per command, {cell.Committers}").AppendLine();
+            md.AppendLine(Invariant, $"### {(cell.Load == LoadKind.Waves ? "Waves" : "Sustained load")} · {cell.Method} · {cell.NumberOfEvents} event{(cell.NumberOfEvents == 1 ? "" : "s")} per command, {cell.CommittersLabel}").AppendLine();
             var table = new MarkdownTable().Left("Strategy")
                 .Right("Events/s [95%]", "Alone", "Conflicts / commit", "Retries / commit", "Given up", "Wasted", "Commits per batch (alone)", $"{LatencyText.Header} ms (alone)", "Versions checked");
             foreach (var c in row.OrderByDescending(c => c.EventsPerSecond?.Estimate ?? -1))

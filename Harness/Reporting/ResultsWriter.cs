@@ -21,7 +21,7 @@ public static class ResultsWriter
             File.WriteAllText(Path.Combine(folder, VerdictWriter.FileName), VerdictWriter.Write(record));
         }
 
-        File.WriteAllText(Path.Combine(folder, record.Verdicts is null ? "summary.md" : SummaryWriter.FileName), SummaryWriter.Write(record));
+        File.WriteAllText(Path.Combine(folder, record.Verdicts is null ? "summary.md" : DetailsWriter.FileName), DetailsWriter.Write(record));
         var charts = Path.Combine(folder, "charts");
         if (Directory.Exists(charts))
         {

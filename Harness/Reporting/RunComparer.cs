@@ -49,7 +49,7 @@ public static class RunComparer
                 foreach (var d in differences)
                 {
                     table.Row(
-                        $"{Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.Committers}",
+                        $"{Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.CommittersLabel}",
                         $"{d.Older}", $"{d.Newer}", $"{Stand(d.Kind)}", $"{(d.Conflict is { } conflict ? $"**yes**: {conflict}" : "no")}");
                 }
 
@@ -68,10 +68,10 @@ public static class RunComparer
         md.AppendLine("Above 1 is faster. **▲ faster** and **▼ slower** mark changes where the two runs' 95% intervals do not overlap; unmarked ratios are within the measured noise.").AppendLine();
         var ratios = new MarkdownTable().Left("Load", "Method").Right(["Events", "Concurrent", .. contenders]);
         foreach (var cell in before.Keys.Concat(after.Keys).Select(k => k.Cell).Distinct()
-                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal))
+                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.Committers).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal))
         {
             ratios.Row([
-                $"{cell.Load.ToString().ToLowerInvariant()}", $"{cell.Method}", $"{cell.NumberOfEvents}", $"{cell.Committers}",
+                $"{cell.Load.ToString().ToLowerInvariant()}", $"{cell.Method}", $"{cell.NumberOfEvents}", $"{cell.CommittersLabel}",
                 .. contenders.Select(contender => (FormattableString)$"{Cell(before.GetValueOrDefault((cell, contender)), after.GetValueOrDefault((cell, contender)))}")]);
         }
 

@@ -68,13 +68,6 @@ internal sealed class SuiteReport
     /// <summary>Writes the pages (and charts) of <paramref name="result"/> into <paramref name="folder"/>.</summary>
     public void WritePages(object result, string folder) => _write(result, folder);
 
-    /// <summary>Writes the record and the pages of <paramref name="result"/> into <paramref name="folder"/>.</summary>
-    public void WriteRun(object result, string folder)
-    {
-        WriteRecord(result, folder);
-        WritePages(result, folder);
-    }
-
     /// <summary>Writes the pages again from the result kept in <paramref name="folder"/>'s results.json.</summary>
     /// <exception cref="InvalidDataException">The kept result cannot be read as this suite's.</exception>
     public void Rewrite(JsonNode result, string folder) => _write(Read(result, folder), folder);

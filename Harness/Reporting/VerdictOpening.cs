@@ -29,7 +29,7 @@ internal static class VerdictOpening
         var profiles = GuaranteeProfile.All.Where(p => verdicts.Any(v => v.For(p.Id) is not null)).ToArray();
         md.AppendLine(Invariant,
             $"The fastest strategy that keeps *{profiles[0].Title.ToLowerInvariant()}*{string.Concat(profiles.Skip(1).Select(p => $" (↳ the fastest that keeps *{p.Title.ToLowerInvariant()}*, where it differs)"))}, per events per commit: **bold** a winner, **bold** ≈ others an equivalent set (the member claiming the most, then the fastest; the others within the margin), *italic?* undecided (the leader so far).").AppendLine();
-        var committers = verdicts.Select(v => v.ConcurrentBatches).Distinct().Order().ToArray();
+        var committers = verdicts.Select(v => v.Committers).Distinct().Order().ToArray();
         var table = new MarkdownTable().Left(["Load · method", .. committers.Select(c => $"{c} committer{(c == 1 ? "" : "s")}")]);
         foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability, v.Aggregates))
             .OrderBy(g => g.Key.Aggregates is null ? 0 : 1).ThenBy(g => g.Key.Load).ThenBy(g => g.Key.Method)
@@ -38,7 +38,7 @@ internal static class VerdictOpening
             var label = $"{VerdictWriter.Load(group.Key.Load)} · {Short(group.Key.Method)}" +
                 $"{(group.Key.Aggregates is { } aggregates ? string.Create(Invariant, $", contended on {aggregates} aggregates") : "")}" +
                 $"{(group.Key.Durability is { } durability ? $" · {durability}" : "")}";
-            table.Row([$"{label}", .. committers.Select(c => (FormattableString)$"{Cell(profiles, [.. group.Where(v => v.ConcurrentBatches == c)])}")]);
+            table.Row([$"{label}", .. committers.Select(c => (FormattableString)$"{Cell(profiles, [.. group.Where(v => v.Committers == c)])}")]);
         }
 
         return table.WriteTo(md).ToString();

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace EventCommitLab.Harness.Results;
 
 /// <summary>Everything measured and checked for one contender in one cell.</summary>
@@ -26,7 +28,7 @@ public sealed record CaseResult(
     LoadKind Load,
     BenchmarkMethod Method,
     int NumberOfEvents,
-    int ConcurrentBatches,
+    [property: JsonPropertyName("concurrentBatches")] int Committers,
     string Contender,
     bool IsCeiling,
     Interval? EventsPerSecond,
@@ -55,7 +57,7 @@ public sealed record CaseResult(
     int? Aggregates = null,
     ContentionSummary? Contention = null, string? Durability = null, long? PeakWorkingSetBytes = null)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates, Durability);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability);
 
     public bool Succeeded => Failure is null && EventsPerSecond is not null;
 
@@ -63,7 +65,7 @@ public sealed record CaseResult(
     public static CaseResult NotRun(CellKey cell, string contender, bool isCeiling, string cause)
     {
         ArgumentNullException.ThrowIfNull(cell);
-        return new CaseResult(cell.Load, cell.Method, cell.NumberOfEvents, cell.ConcurrentBatches, contender, isCeiling, null, [], 0, false, null, false, false,
+        return new CaseResult(cell.Load, cell.Method, cell.NumberOfEvents, cell.Committers, contender, isCeiling, null, [], 0, false, null, false, false,
             null, null, null, null, null, null, 0, 0, 0, VerificationTally.NotChecked, cause, Aggregates: cell.Aggregates, Durability: cell.Durability);
     }
 }

@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using EventCommitLab.Harness.Racing;
 
 namespace EventCommitLab.Harness.Results;
@@ -11,10 +12,10 @@ namespace EventCommitLab.Harness.Results;
 /// <param name="Aggregates">The aggregates a contended cell's committers draw from; null for one per committer.</param>
 /// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
 public sealed record CellVerdict(
-    LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, int ConcurrentBatches, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
+    LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, [property: JsonPropertyName("concurrentBatches")] int Committers, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
     IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null, string? Durability = null)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, ConcurrentBatches, Aggregates, Durability);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability);
 
     public ProfileVerdict? For(string profile) => Profiles.FirstOrDefault(p => p.Profile == profile);
 }

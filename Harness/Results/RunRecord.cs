@@ -15,7 +15,10 @@ public sealed record RunRecord(
 
     private static JsonSerializerOptions Json => LabJson.Options;
 
-    public string ToJson() => JsonSerializer.Serialize(this, Json);
+    /// <summary>The results.json schema it was written at (see <see cref="LabJson.SchemaVersion"/>); 0 for a record written before versions.</summary>
+    public int SchemaVersion { get; init; }
+
+    public string ToJson() => JsonSerializer.Serialize(this with { SchemaVersion = LabJson.SchemaVersion }, Json);
 
     /// <exception cref="InvalidDataException">The file is not a run record.</exception>
     public static RunRecord Read(string runFolderOrFile)
@@ -28,8 +31,9 @@ public sealed record RunRecord(
 
         try
         {
-            return JsonSerializer.Deserialize<RunRecord>(File.ReadAllText(path), Json)
+            var record = JsonSerializer.Deserialize<RunRecord>(File.ReadAllText(path), Json)
                 ?? throw new InvalidDataException($"{path} is empty.");
+            return LabJson.Refusal(path, record.SchemaVersion) is { } refusal ? throw new InvalidDataException(refusal) : record;
         }
         catch (JsonException e)
         {

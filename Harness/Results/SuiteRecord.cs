@@ -17,6 +17,7 @@ public static class SuiteRecord
     public static void Write<T>(string folder, string suite, T result) =>
         File.WriteAllText(Path.Combine(folder, FileName), new JsonObject
         {
+            ["schemaVersion"] = LabJson.SchemaVersion,
             ["suite"] = suite,
             ["result"] = JsonSerializer.SerializeToNode(result, Json),
         }.ToJsonString(Json));
@@ -33,10 +34,13 @@ public static class SuiteRecord
 
         try
         {
-            return JsonNode.Parse(File.ReadAllText(path)) is JsonObject { } record
-                && record["suite"]?.GetValue<string>() is { } suite && record["result"] is { } result
-                ? (suite, result)
-                : null;
+            if (JsonNode.Parse(File.ReadAllText(path)) is not JsonObject { } record
+                || record["suite"]?.GetValue<string>() is not { } suite || record["result"] is not { } result)
+            {
+                return null;
+            }
+
+            return LabJson.Refusal(path, record["schemaVersion"]?.GetValue<int>() ?? 0) is { } refusal ? throw new InvalidDataException(refusal) : (suite, result);
         }
         catch (JsonException e)
         {

@@ -1,4 +1,3 @@
-using EventCommitLab.Strategies;
 using System.CommandLine;
 using System.Globalization;
 using System.Runtime.InteropServices;
@@ -15,6 +14,8 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Suites;
+using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Seed;
 
@@ -34,6 +35,9 @@ internal static class SeedSuite
     private static readonly Option<long> Warmups = LabOption.Of(
         "--warmups", "N", $"warm-up waves of each case, 0..20 [{SeedSettings.Default.Warmups}]", (o, v) => OptionValues.Number(o, v, 0, 20));
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync);
+
     /// <summary><c>seed</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "the seed's benchmark run by BenchmarkDotNet, in process: the seed's strategies, NumberOfEvents and ConcurrentBatches 1, 10, 100, one wave per operation; its GitHub-markdown table and the verifier's findings in seed.md",
@@ -41,9 +45,9 @@ internal static class SeedSuite
         [GridOptions.Strategies, GridOptions.PayloadBytes, Iterations, Warmups],
         (r, o) => o with
         {
-            Verb = Name,
+            Suite = Name,
             Strategies = r.Given(GridOptions.Strategies) ? o.Strategies : StrategyCatalog.Seed,
-            Seed = new SeedSettings(
+            SuiteSettings = new SeedSettings(
                 r.Given(Warmups, out var warmups) ? (int)warmups : SeedSettings.Default.Warmups,
                 r.Given(Iterations, out var iterations) ? (int)iterations : SeedSettings.Default.Iterations),
         });
@@ -57,11 +61,11 @@ internal static class SeedSuite
             string.Create(CultureInfo.InvariantCulture, $"{c.Method}, {c.NumberOfEvents} x {c.ConcurrentBatches}, {c.Strategy}"), "ms per wave",
             new Interval(c.MeanMs!.Value, c.LowerMs, c.UpperMs, c.Iterations), HigherIsBetter: false)));
 
-    public static async Task<int> RunAsync(HarnessOptions options, SeedSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
+        var settings = options.SuiteSetting<SeedSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var (folder, partial, provider, store) = (suite.Folder, suite.WorkingFolder, suite.Provider, suite.Store);
         try

@@ -58,7 +58,7 @@ public static class CellAnalysis
             TiedWithBest = unique is not null && c.Contender != unique.Leader && unique.Set.Contains(c.Contender),
         })];
         var first = measured[0];
-        return (measured, new CellVerdict(first.Load, first.Method, first.NumberOfEvents, first.ConcurrentBatches,
+        return (measured, new CellVerdict(first.Load, first.Method, first.NumberOfEvents, first.Committers,
             measured.Max(c => c.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles, first.Aggregates, first.Durability));
     }
 

@@ -4,6 +4,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Sweep;
 
@@ -37,6 +38,9 @@ internal static class SweepSuite
     private static readonly Option<double> SloMs = LabOption.Of(
         "--slo-ms", "MS", $"the objective: capacity is the highest load at p99 <= this, 0.01..60000 [{SweepSettings.Default.SloMs}]", (o, v) => OptionValues.Decimal(o, v, 0.01, 60_000));
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync);
+
     /// <summary><c>sweep</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "latency against load: a closed-loop step, then open-loop steps from 10% to 125% of it, for the latest verdict's choice for the cell, the two nearest and the current implementation [cell: CommitEvents, 1 x 100]",
@@ -57,12 +61,12 @@ internal static class SweepSuite
         var defaults = SweepSettings.Default;
         return options with
         {
-            Verb = Name,
+            Suite = Name,
             // A strategy offered more than it can take keeps each window open up to ten times its length, in every
             // step past its saturation: the main job's case timeout is too short for a whole sweep of a slow strategy.
             CaseTimeout = result.Given(GridOptions.CaseTimeout) ? options.CaseTimeout : TimeSpan.FromMinutes(20),
             Reader = ReaderKind.None,
-            Sweep = new SweepSettings(
+            SuiteSettings = new SweepSettings(
                 result.Given(GridOptions.Methods) ? options.Methods[0] : defaults.Method,
                 result.Given(GridOptions.Events) ? options.Events[0] : defaults.NumberOfEvents,
                 result.Given(GridOptions.Concurrency) ? options.Concurrency[0] : defaults.Committers,
@@ -71,11 +75,11 @@ internal static class SweepSuite
         };
     }
 
-    public static async Task<int> RunAsync(HarnessOptions options, SweepSettings sweep, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(sweep);
         ArgumentNullException.ThrowIfNull(console);
+        var sweep = options.SuiteSetting<SweepSettings>();
         var cell = new CellKey(LoadKind.Sustained, sweep.Method, sweep.NumberOfEvents, sweep.Committers);
         var (strategies, chosenFrom) = !options.Strategies.SequenceEqual(Strategies.StrategyCatalog.Designs)
             ? (options.Strategies, (string?)null)
@@ -90,7 +94,7 @@ internal static class SweepSuite
         {
             try
             {
-                cases.Add((strategy.Name, await ContenderCase.StartAsync(cell, strategy, null, provider, options, settings, cancellationToken).ConfigureAwait(false), null));
+                cases.Add((strategy.Name, await ContenderCase.StartAsync(cell, strategy, null, provider, options.Cases, settings, cancellationToken).ConfigureAwait(false), null));
             }
             catch (Exception e) when (!cancellationToken.IsCancellationRequested)
             {

@@ -7,6 +7,7 @@ using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;
@@ -31,19 +32,22 @@ internal static class TagsSuite
 
     private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "the most race rounds per tag: queries of every storage still racing, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
+
     /// <summary><c>suite tags</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "tag queries at the end of a large log: JSON array with GIN, comma-separated text with LIKE, a tag table",
         "no strategy runs; the logs are built in bulk and only queried", [SuiteOptions.Quick, Iterations],
         (r, o) => (r.GetValue(SuiteOptions.Quick) ? TagsSuiteSettings.Quick : TagsSuiteSettings.Full) is var tags
-            ? o with { Verb = "suite", VerbArguments = [Name], Tags = r.Given(Iterations, out var n) ? tags with { Iterations = (int)n } : tags }
+            ? o with { Suite = Name, SuiteSettings = r.Given(Iterations, out var n) ? tags with { Iterations = (int)n } : tags }
             : o);
 
-    public static async Task<int> RunAsync(HarnessOptions options, TagsSuiteSettings settings, string commandLine, TextWriter console, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
+        var settings = options.SuiteSetting<TagsSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
         var tagLogs = suite.Part<ITagLogProvider>("cannot build a tag log");

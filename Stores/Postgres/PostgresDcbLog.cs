@@ -72,14 +72,10 @@ internal sealed class PostgresDcbLog : IDcbLog
         batch.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.IndexOnlyChecks));
         if (locking == DcbLocking.TagLocks)
         {
-            var locks = new NpgsqlBatchCommand(DcbLogSql.TagLocks);
-            var keys = LockKeys(append).ToArray();
-            locks.Parameters.Add(TextArray(keys.Select(k => k.Key)));
-            locks.Parameters.Add(new NpgsqlParameter<bool[]> { TypedValue = [.. keys.Select(k => k.Exclusive)] });
-            batch.BatchCommands.Add(locks);
+            batch.BatchCommands.Add(PostgresDcbStatements.TagLocks(append));
         }
 
-        batch.BatchCommands.Add(CheckAndInsertCommand([append], [true]));
+        batch.BatchCommands.Add(PostgresDcbStatements.CheckAndInsert([append], [true]));
         var commit = new NpgsqlBatchCommand(DcbLogSql.Commit);
         batch.BatchCommands.Add(commit);
 
@@ -99,7 +95,7 @@ internal sealed class PostgresDcbLog : IDcbLog
         write.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.Begin));
         write.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.IndexOnlyChecks));
         write.BatchCommands.Add(new NpgsqlBatchCommand(DcbLogSql.TakeBatchWriterLock));
-        write.BatchCommands.Add(CheckAndInsertCommand(batch, assumed));
+        write.BatchCommands.Add(PostgresDcbStatements.CheckAndInsert(batch, assumed));
         var commit = new NpgsqlBatchCommand(DcbLogSql.Commit);
         write.BatchCommands.Add(commit);
         var (broken, positions) = await ExecuteWriteAsync(connection, write, commit, cancellationToken).ConfigureAwait(false);
@@ -213,31 +209,6 @@ internal sealed class PostgresDcbLog : IDcbLog
     }
 
     /// <summary>
-    /// What an append locks: exclusively, each tag of its condition's items (the types of a tagless item); shared, each
-    /// tag and type of its events. An event matching an item carries all the item's tags (or its type), so a writer of
-    /// it and the condition always want one key, one of them exclusively.
-    /// </summary>
-    internal static IEnumerable<(string Key, bool Exclusive)> LockKeys(DcbAppend append)
-    {
-        foreach (var item in append.Condition?.FailIfEventsMatch.Items ?? [])
-        {
-            foreach (var key in item.Tags.Count > 0 ? item.Tags : item.Types.Select(t => "type:" + t))
-            {
-                yield return (key, true);
-            }
-        }
-
-        foreach (var e in append.Events)
-        {
-            yield return ("type:" + e.Type, false);
-            foreach (var tag in e.Tags)
-            {
-                yield return (tag, false);
-            }
-        }
-    }
-
-    /// <summary>
     /// Runs a batch that ends in <paramref name="commit"/> and returns the positions it inserted, ascending. A server
     /// error rolls the transaction back. A connection lost on the way makes the outcome unknown (the COMMIT may have been
     /// applied), unless the server itself ended it and said which statement it stopped at, one before the COMMIT.
@@ -304,84 +275,6 @@ internal sealed class PostgresDcbLog : IDcbLog
         }
     }
 
-    private static void AddConditions(NpgsqlBatchCommand command, IReadOnlyList<(int Append, AppendCondition Condition)> conditions)
-    {
-        var itemIds = new List<int>();
-        var itemAppends = new List<int>();
-        var itemAfters = new List<long>();
-        var typeItems = new List<int>();
-        var typeValues = new List<string>();
-        var tagItems = new List<int>();
-        var tagValues = new List<string>();
-        foreach (var (append, condition) in conditions)
-        {
-            foreach (var item in condition.FailIfEventsMatch.Items)
-            {
-                var id = itemIds.Count;
-                itemIds.Add(id);
-                itemAppends.Add(append);
-                itemAfters.Add(condition.After ?? 0);
-                foreach (var type in item.Types)
-                {
-                    typeItems.Add(id);
-                    typeValues.Add(type);
-                }
-
-                foreach (var tag in item.Tags)
-                {
-                    tagItems.Add(id);
-                    tagValues.Add(tag);
-                }
-            }
-        }
-
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. itemIds] });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. itemAppends] });
-        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. itemAfters] });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. typeItems] });
-        command.Parameters.Add(TextArray(typeValues));
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. tagItems] });
-        command.Parameters.Add(TextArray(tagValues));
-    }
-
-    /// <summary>The check-and-insert statement for <paramref name="batch"/>, carrying the events of the appends <paramref name="included"/> says.</summary>
-    private static NpgsqlBatchCommand CheckAndInsertCommand(IReadOnlyList<DcbAppend> batch, IReadOnlyList<bool> included)
-    {
-        var command = new NpgsqlBatchCommand(DcbLogSql.CheckAndInsert);
-        AddConditions(command, [.. batch.Select((append, i) => (i, append.Condition)).Where(c => c.Condition is not null).Select(c => (c.i, c.Condition!))]);
-        var types = new List<string>();
-        var payloads = new List<string>();
-        var appends = new List<int>();
-        var tagEvents = new List<long>();
-        var tagValues = new List<string>();
-        for (var i = 0; i < batch.Count; i++)
-        {
-            if (!included[i])
-            {
-                continue;
-            }
-
-            foreach (var e in batch[i].Events)
-            {
-                types.Add(e.Type);
-                payloads.Add(e.Payload);
-                appends.Add(i);
-                foreach (var tag in e.Tags)
-                {
-                    tagEvents.Add(types.Count);
-                    tagValues.Add(tag);
-                }
-            }
-        }
-
-        command.Parameters.Add(TextArray(types));
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. payloads], NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. appends] });
-        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. tagEvents] });
-        command.Parameters.Add(TextArray(tagValues));
-        return command;
-    }
-
     /// <summary>The number of the parameter that carries <paramref name="values"/>, or 0 when there are none (nothing added).</summary>
     private static int AddIfAny(NpgsqlCommand command, IReadOnlyList<string> values)
     {
@@ -390,12 +283,9 @@ internal sealed class PostgresDcbLog : IDcbLog
             return 0;
         }
 
-        command.Parameters.Add(TextArray(values));
+        command.Parameters.Add(PostgresDcbStatements.TextArray(values));
         return command.Parameters.Count;
     }
-
-    private static NpgsqlParameter<string[]> TextArray(IEnumerable<string> values) =>
-        new() { TypedValue = [.. values], NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Text };
 
     private async Task ExecuteAsync(string sql, CancellationToken cancellationToken)
     {

@@ -35,11 +35,9 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         : base(store, options)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.QueueCapacity, 1);
-        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.MaxBatchEvents ?? 1, 1);
-        ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.MaxBatchBytes ?? 1, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(options.Pipeline.BatchesInFlight, 1);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(options.Pipeline.BatchesInFlight, 16);
-        _batchLimits = store.BatchLimits.Within(options.Pipeline.MaxBatchEvents, options.Pipeline.MaxBatchBytes);
+        _batchLimits = store.BatchLimits;
         _batchesInFlight = options.Pipeline.BatchesInFlight;
         _queue = new GroupCommitQueue<PendingCommit>(
             options.Pipeline.QueueCapacity, NameFor(_batchesInFlight), "The batching pipeline has been shut down and takes no more commits.");

@@ -6,15 +6,6 @@ public sealed record BatchingPipelineOptions
     /// <summary>Commits that may wait in the queue; further callers wait for room. Default 10 000 (1 to int.MaxValue).</summary>
     public int QueueCapacity { get; init; } = 10_000;
 
-    /// <summary>A batch takes no commit that would bring it past this many events. Default null: the store's limit
-    /// (<see cref="Contract.Port.StoreBatchLimits"/>); a single larger commit is still written, alone. At least 1.</summary>
-    public int? MaxBatchEvents { get; init; }
-
-    /// <summary>A batch takes no commit that would bring it past this many bytes of event contents
-    /// (<see cref="Contract.Model.CommitRequest.Bytes"/>). Default null: the store's limit; a single larger commit is still
-    /// handed over, alone. At least 1.</summary>
-    public long? MaxBatchBytes { get; init; }
-
     /// <summary>
     /// Batches sent and not yet answered at once. Default 1: the next batch forms while one is written. With 2, the next
     /// batch is sent while the previous one waits for its flush; the store's counter, held by each batch until it

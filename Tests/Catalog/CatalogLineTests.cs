@@ -2,6 +2,7 @@ using System.CommandLine;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Contract;
 using EventCommitLab.Tests.Infrastructure;
@@ -43,8 +44,9 @@ public sealed class CatalogLineTests : IDisposable
 
         var help = new StringWriter();
         LabCommandLine.WriteHelp([], help);
-        Assert.Contains("ServerSequenceWithHorizon, Probe", help.ToString(), StringComparison.Ordinal);
-        Assert.Contains("postgres, mongo, probe", help.ToString(), StringComparison.Ordinal);
+        Assert.Contains($"{StrategyCatalog.Designs[^2].Name}, Probe", help.ToString(), StringComparison.Ordinal);
+        Assert.Contains(string.Join(", ", StoreCatalog.Names), help.ToString(), StringComparison.Ordinal);
+        Assert.EndsWith(", probe", string.Join(", ", StoreCatalog.Names), StringComparison.Ordinal);
         Assert.Contains("--probe-note", help.ToString(), StringComparison.Ordinal);
         var strategies = new StringWriter();
         ListCommand.Run("strategies", strategies);
@@ -69,6 +71,36 @@ public sealed class CatalogLineTests : IDisposable
         Assert.True(probe.Succeeded && probe.Verification.Passed, probe.Failure);
         Assert.StartsWith("PostgreSQL", record.Environment.Store, StringComparison.Ordinal);
         Assert.Contains(record.Cases, c => c.Contender == "InsertMany" && c.Succeeded);
+    }
+
+    [Fact]
+    public async Task a_suite_added_by_one_catalog_line_has_its_verb_its_help_its_list_entry_and_runs_from_the_command_line()
+    {
+        var ran = new List<(string? Settings, string CommandLine)>();
+        var probe = new SuiteRegistration(
+            "probe-suite",
+            () => new LabVerb("probe-suite", "a test-only suite", "its workload is its own", [], (_, o) => o with { Suite = "probe-suite", SuiteSettings = "its settings" }),
+            Report: null,
+            (options, commandLine, console, cancellationToken) =>
+            {
+                ran.Add((options.SuiteSetting<string>(), commandLine));
+                return Task.FromResult(ExitCodes.Verified);
+            });
+        using var suiteLine = SuiteCatalog.Including(probe);
+
+        var help = new StringWriter();
+        LabCommandLine.WriteHelp([], help);
+        Assert.Contains("probe-suite", help.ToString(), StringComparison.Ordinal);
+        var suites = new StringWriter();
+        ListCommand.Run("suites", suites);
+        Assert.Equal("probe-suite", suites.ToString().Split(Environment.NewLine, StringSplitOptions.RemoveEmptyEntries)[^1]);
+        var refused = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["probe-suite", "--events", "3"], new()));
+        Assert.StartsWith("probe-suite: --events has no meaning here (its workload is its own)", refused.Message, StringComparison.Ordinal);
+
+        var exit = await LabHost.RunAsync(["probe-suite", "--label", "x"], TextWriter.Null, TextWriter.Null, CancellationToken.None);
+
+        Assert.Equal(ExitCodes.Verified, exit);
+        Assert.Equal(("its settings", "dotnet run -c Release --project Harness -- probe-suite --label x"), Assert.Single(ran));
     }
 
     public void Dispose() => Directory.Delete(_root, recursive: true);

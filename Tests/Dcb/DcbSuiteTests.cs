@@ -21,14 +21,14 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
     [Fact]
     public void suite_dcb_takes_the_originals_grid_by_default_and_its_own_sizes_rounds_and_appenders()
     {
-        var full = LabOptions.Parse(["suite", "dcb"], NoEnvironment).Dcb!;
+        var full = LabOptions.Parse(["suite", "dcb"], NoEnvironment).SuiteSetting<DcbSuiteSettings>();
         Assert.Equal(DcbSuiteSettings.Full, full);
         Assert.Equal(["Tiny", "Small", "Medium"], full.Sizes.Select(s => s.Name));
         Assert.Equal([1, 10], full.EventsPerAppend);
         Assert.Equal([1, 10, 100], full.Clients);
         Assert.Equal(["Append", "AppendIf", "AppendIf, 1 conflicting", "AppendIf, 10 conflicting", "AppendIf, 100 conflicting"], full.Workloads.Select(w => w.Name));
 
-        var chosen = LabOptions.Parse(["suite", "dcb", "--quick", "--rounds", "3", "--sizes", "small,tiny", "--appenders", "TagLocks"], NoEnvironment).Dcb!;
+        var chosen = LabOptions.Parse(["suite", "dcb", "--quick", "--rounds", "3", "--sizes", "small,tiny", "--appenders", "TagLocks"], NoEnvironment).SuiteSetting<DcbSuiteSettings>();
         Assert.Equal((3, DcbSuiteSettings.Quick.Window), (chosen.Rounds, chosen.Window));
         Assert.Equal([CourseEnrollmentSize.Small, CourseEnrollmentSize.Tiny], chosen.Sizes);
         Assert.Equal(["TagLocks"], chosen.Appenders);
@@ -50,10 +50,10 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
     [Fact]
     public void suite_reads_takes_the_originals_sizes_by_default()
     {
-        var full = LabOptions.Parse(["suite", "reads"], NoEnvironment).Reads!;
+        var full = LabOptions.Parse(["suite", "reads"], NoEnvironment).SuiteSetting<ReadsSuiteSettings>();
         Assert.Equal(ReadsSuiteSettings.Full, full);
         Assert.Equal((100_000, 10, 10_000.0, 4), (full.Tags, full.EventsPerTag, full.ThrottledRate, full.Background));
-        Assert.Equal(ReadsSuiteSettings.Quick with { Rounds = 4 }, LabOptions.Parse(["suite", "reads", "--quick", "--rounds", "4"], NoEnvironment).Reads);
+        Assert.Equal(ReadsSuiteSettings.Quick with { Rounds = 4 }, LabOptions.Parse(["suite", "reads", "--quick", "--rounds", "4"], NoEnvironment).SuiteSettings);
     }
 
     [Fact]
@@ -121,14 +121,15 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         var folder = Path.Combine(_root, "dcb");
         var options = LabOptions.Parse(["suite", "dcb", "--quick", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
-        var exit = await DcbSuite.RunAsync(options, options.Dcb!, "test", TextWriter.Null, CancellationToken.None);
+        var exit = await DcbSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
         Assert.Contains("| AppendIf, 1 conflicting | 4 |", summary, StringComparison.Ordinal);
         Assert.Contains("| Workload | Clients | Verdict (appends/s) |", summary, StringComparison.Ordinal);
         var record = ReportRoundTrip.Result<DcbSuiteResult>(folder);
-        Assert.Equal(options.Dcb!.Workloads.Count * options.Dcb.Clients.Count, record.Verdicts!.Count);
+        var settings = options.SuiteSetting<DcbSuiteSettings>();
+        Assert.Equal(settings.Workloads.Count * settings.Clients.Count, record.Verdicts!.Count);
         Assert.All(record.Verdicts!, v => Assert.Contains(v.Race.Leader, DcbAppenderCatalog.All.Keys));
         Assert.All(record.Cells, c => Assert.Equal(2, c.OperationsPerSecondByRound.Count));
         foreach (var appender in DcbAppenderCatalog.All.Keys)
@@ -148,7 +149,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         var folder = Path.Combine(_root, "reads");
         var options = LabOptions.Parse(["suite", "reads", "--quick", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
-        var exit = await ReadsSuite.RunAsync(options, options.Reads!, "test", TextWriter.Null, CancellationToken.None);
+        var exit = await ReadsSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);

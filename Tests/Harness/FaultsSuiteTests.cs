@@ -1,7 +1,6 @@
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
-using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;
@@ -31,7 +30,7 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     [InlineData(FaultKind.CounterAheadOfLog, "BatchingPipeline")]
     public async Task a_strategy_that_claims_durability_loses_doubles_and_alters_nothing_when_the_database_is_hurt_under_load(FaultKind fault, string strategy)
     {
-        var result = await FaultsRunner.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _own.Provider, "postgres", CancellationToken.None);
+        var result = await FaultsSuite.RunCaseAsync(fault, StrategyCatalog.Get(strategy), _own.Provider, "postgres", CancellationToken.None);
 
         Assert.True(result.Failure is null, result.Failure);
         Assert.True(result.FaultsInjected > 0);
@@ -45,21 +44,22 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task a_run_whose_server_dies_stops_as_a_lost_store_writes_nothing_and_blames_no_strategy()
+    public async Task a_run_whose_server_dies_exits_6_as_a_lost_store_writes_nothing_and_blames_no_strategy()
     {
         var server = _own.Server;
         var folder = Path.Combine(_own.TempRoot, "run");
-        var options = LabOptions.Parse(
+        var error = new StringWriter();
+
+        var run = LabHost.RunAsync(
             ["--connection", server.AdminConnectionString, "--strategies", "InsertMany", "--load", "waves", "--methods", "CommitEvents",
              "--events", "1", "--concurrency", "2", "--rounds", "30", "--window", "1", "--out", folder],
-            new PostgresStoreConfiguration());
-
-        var run = LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
+            TextWriter.Null, error, CancellationToken.None);
         await Task.Delay(TimeSpan.FromSeconds(4), TestContext.Current.CancellationToken);
         UnixProcesses.Signal(server.ProcessId!.Value, UnixProcesses.SigKill);
-        var lost = await Assert.ThrowsAsync<StoreLostException>(() => run);
+        var exit = await run;
 
-        Assert.StartsWith("the postgres store stopped answering", lost.Message, StringComparison.Ordinal);
+        Assert.Equal(ExitCodes.StoreLost, exit);
+        Assert.StartsWith("error: the postgres store stopped answering", error.ToString(), StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder));
         Assert.False(Directory.Exists(folder + ".partial"));
     }

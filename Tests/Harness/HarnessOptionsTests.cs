@@ -55,9 +55,9 @@ public sealed class HarnessOptionsTests
         Assert.DoesNotContain(LabRunner.Cells(LabOptions.Parse(["--contention", "none"], NoEnvironment)), c => c.Contended);
         Assert.Equal(
             [new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 2, 1), new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 1000, 50)],
-            LabRunner.Cells(LabOptions.Parse(["--events", "10,100", "--concurrency", "1", "--contention", "2:1,1000:50"], NoEnvironment)).Where(c => c.Contended).OrderBy(c => c.ConcurrentBatches));
+            LabRunner.Cells(LabOptions.Parse(["--events", "10,100", "--concurrency", "1", "--contention", "2:1,1000:50"], NoEnvironment)).Where(c => c.Contended).OrderBy(c => c.Committers));
         var shared = LabRunner.Cells(LabOptions.Parse(["--aggregates", "5", "--concurrency", "1,10", "--contention", "none", "--skew", "1.1"], NoEnvironment));
-        Assert.All(shared, c => Assert.Equal(c.Method != BenchmarkMethod.CommitEvents && c.ConcurrentBatches > 5 ? 5 : null, c.Aggregates));
+        Assert.All(shared, c => Assert.Equal(c.Method != BenchmarkMethod.CommitEvents && c.Committers > 5 ? 5 : null, c.Aggregates));
         Assert.Equal(1.1, LabOptions.Parse(["--skew", "1.1"], NoEnvironment).Measurement(true).Skew);
     }
 

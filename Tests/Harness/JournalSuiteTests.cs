@@ -59,11 +59,10 @@ public sealed class JournalSuiteTests : IDisposable
     [Fact]
     public void suite_journal_takes_the_full_sizes_by_default_and_quick_messages_iterations_and_strategies()
     {
-        Assert.Equal(JournalSuiteSettings.Full, LabOptions.Parse(["suite", "journal"], NoEnvironment).Journal);
+        Assert.Equal(JournalSuiteSettings.Full, LabOptions.Parse(["suite", "journal"], NoEnvironment).SuiteSettings);
         var options = LabOptions.Parse(["suite", "journal", "--quick", "--messages", "7", "--iterations", "3", "--strategies", "InsertMany"], NoEnvironment);
-        Assert.Equal(JournalSuiteSettings.Quick with { Messages = 7, Iterations = 3 }, options.Journal);
+        Assert.Equal(JournalSuiteSettings.Quick with { Messages = 7, Iterations = 3 }, options.SuiteSettings);
         Assert.Equal(["InsertMany"], options.Strategies.Select(s => s.Name));
-        Assert.Null(options.Raw);
     }
 
     [Theory]
@@ -134,7 +133,7 @@ public sealed class JournalSuiteTests : IDisposable
             ["suite", "journal", "--quick", "--messages", "4", "--iterations", "1", "--strategies", "BatchingPipeline,TransactionalCounter", "--out", folder],
             PostgresStoreConfiguration.FromEnvironment());
 
-        var exit = await JournalSuite.RunAsync(options, options.Journal!, "test", TextWriter.Null, CancellationToken.None);
+        var exit = await JournalSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);

@@ -43,13 +43,13 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Contains("| 1 x 2 | **InsertMany** wins |", verdict, StringComparison.Ordinal);
         Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Equal((VerificationKind.RowCount, true), (c.Verification.Checked, c.Verification.Passed)));
-        Assert.Contains("| InsertMany | Ceiling:OneGroup | Ceiling:InFlight | Ceiling:PerCommit | Winner |", File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName)), StringComparison.Ordinal);
+        Assert.Contains("| InsertMany | Ceiling:OneGroup | Ceiling:InFlight | Ceiling:PerCommit | Winner |", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
         Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.Reader is { Delivered: > 0, Polls: > 0 }, c.Contender));
         Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.HighWaterMarkReader is { Delivered: > 0, Skipped: 0 }, c.Contender));
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.Reader));
         Assert.All(record.Cases, c => Assert.Null(c.HorizonReader));
         Assert.All(record.Cases.Where(c => c.Load == LoadKind.Waves), c => Assert.Null(c.Reader));
-        var summary = File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName));
+        var summary = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
         Assert.Contains("### Naive tailing reader: numbers skipped for good", summary, StringComparison.Ordinal);
         Assert.Contains("### High-water-mark reader (stale timeout 3 s)", summary, StringComparison.Ordinal);
         var json = File.ReadAllText(Path.Combine(folder, RunRecord.FileName));
@@ -137,7 +137,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
             record.Cases.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
         Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
         Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true, 0.0), (c.Verification.Checked, c.Verification.Passed, c.ConflictsPerCommit)));
-        var summary = File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName));
+        var summary = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
         Assert.Contains("| Conditional commits | CommitConditionalEvents: ", summary, StringComparison.Ordinal);
         Assert.Contains("| CommitConditionalEvents | 2 | 3 |", summary, StringComparison.Ordinal);
     }
@@ -159,7 +159,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.HorizonReader));
         Assert.True(Assert.Single(record.Strategies).HorizonOrderedVisibility);
         Assert.Empty(record.Unavailable ?? []);
-        var summary = File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName));
+        var summary = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
         Assert.Contains("### Transaction-horizon reader (strategies storing transaction ids)", summary, StringComparison.Ordinal);
         Assert.Contains("| ServerSequenceWithHorizon | claimed | no | no | claimed | no, ", summary, StringComparison.Ordinal);
     }
@@ -176,7 +176,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
 
         Assert.Equal(0, exit);
         Assert.All(RunRecord.Read(folder).Cases.Where(c => !c.IsCeiling), c => Assert.True(c.Reader is { Delivered: > 0 } && c.HighWaterMarkReader is { Delivered: > 0 }, c.Contender));
-        Assert.Contains("qualifying waves round", File.ReadAllText(Path.Combine(folder, SummaryWriter.FileName)), StringComparison.Ordinal);
+        Assert.Contains("qualifying waves round", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -217,7 +217,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         var options = LabOptions.Parse(["--job", "dry"], new PostgresStoreConfiguration());
         var cell = new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, 10, 2);
 
-        var target = (await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), null, provider, options, options.Measurement(false), CancellationToken.None))!;
+        var target = (await ContenderCase.StartAsync(cell, StrategyCatalog.Get("InsertMany"), null, provider, options.Cases, options.Measurement(false), CancellationToken.None))!;
         var figure = await target.MeasureRoundAsync(options.Measurement(false), qualifying: true);
         var result = await target.FinishAsync(figure, [], new RaceExit(RaceExitReason.Failed, 0));
 
@@ -227,7 +227,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.EndsWith(": No space left on device (injected before the first insert)", result.Failure, StringComparison.Ordinal);
         Assert.Empty(result.RoundEventsPerSecond);
         Assert.True(result.Verification.Passed);
-        Assert.Contains("failed [1]", SummaryWriter.Write(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, [result])), StringComparison.Ordinal);
+        Assert.Contains("failed [1]", DetailsWriter.Write(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, [result])), StringComparison.Ordinal);
     }
 
     [Fact]

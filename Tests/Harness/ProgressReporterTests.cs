@@ -18,7 +18,7 @@ public sealed class ProgressReporterTests
         var before = output.ToString();
         cancel.Cancel();
         progress.Note("TransactionalCounter FAILED: The run was cancelled.");
-        progress.CellStarting(cell with { ConcurrentBatches = 10 });
+        progress.CellStarting(cell with { Committers = 10 });
 
         Assert.Contains("[  1/2]", before, StringComparison.Ordinal);
         Assert.Contains("InsertMany stopped after round 1", before, StringComparison.Ordinal);

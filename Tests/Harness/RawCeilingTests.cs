@@ -21,7 +21,7 @@ public sealed class RawCeilingTests(LabStores stores)
         await using var store = await stores.FreshStoreAsync("postgres");
         await using var ceiling = RawCeiling.Create(variant, store, Wave);
         var sample = new SampleEvents();
-        var commits = Enumerable.Range(0, Wave.ConcurrentBatches)
+        var commits = Enumerable.Range(0, Wave.Committers)
             .Select(i => CommitRequest.ForAggregate(new AggregateKey($"order-{i}", "Order"), 0, sample.Create($"order-{i}", Wave.NumberOfEvents)))
             .ToArray();
 
@@ -54,7 +54,7 @@ public sealed class RawCeilingTests(LabStores stores)
     }
 
     [Fact]
-    public async Task the_stores_own_tool_writes_the_same_rows_and_says_how_fast()
+    public async Task the_stores_own_tool_inserts_whole_statements_of_event_rows_and_says_how_fast()
     {
         var provider = (EventCommitLab.SuitePorts.Ceiling.IStoreToolEventInserts)await stores.ProviderAsync("postgres");
 

@@ -20,11 +20,11 @@ public sealed class RawSuiteTests : IDisposable
     [Fact]
     public void suite_raw_takes_the_full_sizes_by_default_the_smoke_sizes_with_quick_and_a_row_count_of_its_own()
     {
-        Assert.Equal(RawSuiteSettings.Full, LabOptions.Parse(["suite", "raw"], NoEnvironment).Raw);
-        Assert.Equal(RawSuiteSettings.Quick, LabOptions.Parse(["suite", "raw", "--quick"], NoEnvironment).Raw);
+        Assert.Equal(RawSuiteSettings.Full, LabOptions.Parse(["suite", "raw"], NoEnvironment).SuiteSettings);
+        Assert.Equal(RawSuiteSettings.Quick, LabOptions.Parse(["suite", "raw", "--quick"], NoEnvironment).SuiteSettings);
         var options = LabOptions.Parse(["suite", "raw", "--quick", "--rows", "500", "--out", "somewhere"], NoEnvironment);
-        Assert.Equal(RawSuiteSettings.Quick with { Rows = 500 }, options.Raw);
-        Assert.Equal(("suite", "somewhere"), (options.Verb, options.Out));
+        Assert.Equal(RawSuiteSettings.Quick with { Rows = 500 }, options.SuiteSettings);
+        Assert.Equal(("raw", "somewhere"), (options.Suite, options.Out));
     }
 
     [Theory]
@@ -79,7 +79,7 @@ public sealed class RawSuiteTests : IDisposable
         var folder = Path.Combine(_root, "raw");
         var options = LabOptions.Parse(["suite", "raw", "--quick", "--rows", "100", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
-        var exit = await RawSuite.RunAsync(options, options.Raw!, "test", TextWriter.Null, CancellationToken.None);
+        var exit = await RawSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);

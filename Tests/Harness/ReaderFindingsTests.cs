@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Readers;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Tailing;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Harness;

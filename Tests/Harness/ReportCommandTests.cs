@@ -17,7 +17,7 @@ public sealed class ReportCommandTests
             var exit = ReportCommand.Run([folder], TextWriter.Null);
 
             Assert.Equal(0, exit);
-            Assert.Equal(SummaryWriter.Write(RunRecord.Read(folder)), File.ReadAllText(Path.Combine(folder, "summary.md")));
+            Assert.Equal(DetailsWriter.Write(RunRecord.Read(folder)), File.ReadAllText(Path.Combine(folder, "summary.md")));
             Assert.True(File.Exists(Path.Combine(folder, "charts", "events-per-second-waves-CommitEvents-1.svg")));
         }
         finally

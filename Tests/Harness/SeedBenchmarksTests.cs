@@ -62,7 +62,7 @@ public sealed class SeedBenchmarksTests(LabStores stores) : IDisposable
     public void the_seed_verb_runs_the_seeds_seven_strategies_unless_told_and_refuses_the_main_grids_options()
     {
         var options = LabOptions.Parse(["seed"], new PostgresStoreConfiguration());
-        Assert.Equal(("seed", SeedSettings.Default), (options.Verb, options.Seed));
+        Assert.Equal(("seed", SeedSettings.Default), (options.Suite, options.SuiteSettings));
         Assert.Equal(StrategyCatalog.Seed, options.Strategies);
         Assert.Equal(["InsertMany"], LabOptions.Parse(["seed", "--strategies", "InsertMany", "--iterations", "5"], new PostgresStoreConfiguration()).Strategies.Select(s => s.Name));
 

@@ -33,7 +33,7 @@ public sealed class SuiteRecordTests : IDisposable
             [new SoakResult("InsertMany", 1000, TimeSpan.FromSeconds(60), 100, 100, 0, 1 << 20, 0, null, new VerificationTally(VerificationKind.Verifier, true, 100, 100, []), null, null)],
             Here);
 
-        FaultsRunner.Report.WriteRun(run, folder);
+        WriteRun(FaultsSuite.Report, run, folder);
 
         ReportRoundTrip.AssertReportRewritesTheSameSummary(folder, "faults");
     }
@@ -42,9 +42,9 @@ public sealed class SuiteRecordTests : IDisposable
     public void compare_sets_two_runs_of_one_suite_side_by_side_figure_by_figure_and_refuses_two_suites()
     {
         var (older, newer, faults) = (Folder("raw-old"), Folder("raw-new"), Folder("faults"));
-        RawSuite.Report.WriteRun(Raw(new Interval(250, 200, 300, 10), new Interval(1000, 900, 1100, 10)), older);
-        RawSuite.Report.WriteRun(Raw(new Interval(600, 550, 650, 10), new Interval(1050, 950, 1150, 10)), newer);
-        FaultsRunner.Report.WriteRun(new FaultsSuiteResult([], [], Here), faults);
+        WriteRun(RawSuite.Report, Raw(new Interval(250, 200, 300, 10), new Interval(1000, 900, 1100, 10)), older);
+        WriteRun(RawSuite.Report, Raw(new Interval(600, 550, 650, 10), new Interval(1050, 950, 1150, 10)), newer);
+        WriteRun(FaultsSuite.Report, new FaultsSuiteResult([], [], Here), faults);
         var output = new StringWriter();
 
         Assert.Equal(0, CompareCommand.Run([older, newer], null, output));
@@ -61,9 +61,9 @@ public sealed class SuiteRecordTests : IDisposable
     public void compare_sets_two_raced_suite_runs_verdicts_side_by_side_and_names_a_leader_the_other_run_found_slower()
     {
         var (older, newer, unraced) = (Folder("tags-old"), Folder("tags-new"), Folder("tags-unraced"));
-        TagsSuite.Report.WriteRun(Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind))), older);
-        TagsSuite.Report.WriteRun(Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("TagTable", ("JsonArrayGin", PairDecision.Slower))), newer);
-        TagsSuite.Report.WriteRun(Tags() with { Race = null, Verdicts = null }, unraced);
+        WriteRun(TagsSuite.Report, Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind))), older);
+        WriteRun(TagsSuite.Report, Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("TagTable", ("JsonArrayGin", PairDecision.Slower))), newer);
+        WriteRun(TagsSuite.Report, Tags() with { Race = null, Verdicts = null }, unraced);
 
         Assert.Equal(0, CompareCommand.Run([older, newer], null, TextWriter.Null));
         Assert.Equal(0, CompareCommand.Run([unraced, newer], null, TextWriter.Null));
@@ -93,8 +93,8 @@ public sealed class SuiteRecordTests : IDisposable
         var sweep = new SweepRun("cpu", 2, "PostgreSQL", "durable", "sweep", "abc1234", DateTimeOffset.UnixEpoch, DateTimeOffset.UnixEpoch, "CommitEvents", 1, 100, 10, 1, null,
             [new SweepCurve("InsertMany", new SweepPoint(null, null, 5000, null), [new SweepPoint(0.1, 500, 500, new LatencySummary(100, 1, 2, 3, 4, 5))], new VerificationTally(VerificationKind.Verifier, true, 10, 10, []), null)]);
 
-        SeedSuite.Report.WriteRun(seed, seedFolder);
-        SweepSuite.Report.WriteRun(sweep, sweepFolder);
+        WriteRun(SeedSuite.Report, seed, seedFolder);
+        WriteRun(SweepSuite.Report, sweep, sweepFolder);
 
         Assert.Equal(seed.Cases, SeedRun.TryRead(seedFolder)!.Cases);
         Assert.Equal(sweep.Curves[0].Points, SweepRun.TryRead(sweepFolder)!.Curves[0].Points);
@@ -104,7 +104,7 @@ public sealed class SuiteRecordTests : IDisposable
         Assert.Equal(ExitCodes.Verified, ReportCommand.Run([seedFolder], TextWriter.Null));
         Assert.Equal(seedPage, File.ReadAllText(Path.Combine(seedFolder, SeedWriter.FileName)));
         Assert.Contains("| Method | Mean |", seedPage, StringComparison.Ordinal);
-        FaultsRunner.Report.WriteRun(new FaultsSuiteResult([], [], Here), Folder("faults"));
+        WriteRun(FaultsSuite.Report, new FaultsSuiteResult([], [], Here), Folder("faults"));
         var index = ResultsIndex.Write(_root, "");
         Assert.Contains("| [seed](seed/seed.md) | seed (BenchmarkDotNet) | abc1234 |", index, StringComparison.Ordinal);
         Assert.Contains("| [faults](faults/summary.md) | suite faults | abc1234 |", index, StringComparison.Ordinal);
@@ -141,4 +141,11 @@ public sealed class SuiteRecordTests : IDisposable
     private string Folder(string name) => Directory.CreateDirectory(Path.Combine(_root, name)).FullName;
 
     public void Dispose() => Directory.Delete(_root, recursive: true);
+
+    /// <summary>A suite's folder as its run leaves it: its record, then its pages from it.</summary>
+    private static void WriteRun(SuiteReport report, object result, string folder)
+    {
+        report.WriteRecord(result, folder);
+        report.WritePages(result, folder);
+    }
 }

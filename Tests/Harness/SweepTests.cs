@@ -55,8 +55,8 @@ public sealed class SweepTests
     {
         var options = LabOptions.Parse(["sweep", "--events", "10", "--slo-ms", "25", "--strategies", "InsertMany"], NoEnvironment);
 
-        Assert.Equal(new SweepSettings(BenchmarkMethod.CommitEvents, 10, 100, 25, 1), options.Sweep);
-        Assert.Equal((ReaderKind.None, "sweep"), (options.Reader, options.Verb));
+        Assert.Equal(new SweepSettings(BenchmarkMethod.CommitEvents, 10, 100, 25, 1), options.SuiteSettings);
+        Assert.Equal((ReaderKind.None, "sweep"), (options.Reader, options.Suite));
         Assert.Equal("sweep: --events takes one value here (the sweep is one cell).",
             Assert.Throws<ArgumentException>(() => LabOptions.Parse(["sweep", "--events", "1,10"], NoEnvironment)).Message);
         Assert.StartsWith("sweep: --rate has no meaning here",
@@ -72,7 +72,7 @@ public sealed class SweepTests
             var options = LabOptions.Parse(
                 ["sweep", "--strategies", "InsertMany", "--concurrency", "4", "--window", "0.05", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
-            var exit = await SweepSuite.RunAsync(options, options.Sweep!, "test", TextWriter.Null, CancellationToken.None);
+            var exit = await SweepSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
             Assert.Equal(ExitCodes.Verified, exit);
             var curve = Assert.Single(SweepRun.TryRead(folder)!.Curves);

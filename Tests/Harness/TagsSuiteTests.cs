@@ -38,10 +38,10 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
     [Fact]
     public void suite_tags_takes_the_originals_sizes_by_default_the_smoke_sizes_with_quick_and_its_own_iterations()
     {
-        Assert.Equal(TagsSuiteSettings.Full, LabOptions.Parse(["suite", "tags"], NoEnvironment).Tags);
+        Assert.Equal(TagsSuiteSettings.Full, LabOptions.Parse(["suite", "tags"], NoEnvironment).SuiteSettings);
         Assert.Equal(3_000_000L, TagsSuiteSettings.Full.Events);
         Assert.Equal([10, 100, 1_000, 10_000], TagsSuiteSettings.Full.TaggedAtEnd);
-        Assert.Equal(TagsSuiteSettings.Quick with { Iterations = 4 }, LabOptions.Parse(["suite", "tags", "--quick", "--iterations", "4"], NoEnvironment).Tags);
+        Assert.Equal(TagsSuiteSettings.Quick with { Iterations = 4 }, LabOptions.Parse(["suite", "tags", "--quick", "--iterations", "4"], NoEnvironment).SuiteSettings);
         var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["suite", "tags", "--strategies", "InsertMany"], NoEnvironment));
         Assert.StartsWith("suite tags: --strategies has no meaning here", error.Message, StringComparison.Ordinal);
     }
@@ -75,7 +75,7 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
         var folder = Path.Combine(_root, "tags");
         var options = LabOptions.Parse(["suite", "tags", "--quick", "--iterations", "2", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
-        var exit = await TagsSuite.RunAsync(options, options.Tags!, "test", TextWriter.Null, CancellationToken.None);
+        var exit = await TagsSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);

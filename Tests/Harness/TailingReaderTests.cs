@@ -4,7 +4,7 @@ using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Contract.Workload;
 using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Readers;
+using EventCommitLab.Harness.Tailing;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness;

@@ -33,10 +33,10 @@ public sealed class VerdictAgreementTests
     {
         var agreement = VerdictAgreement.Of(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true, sequenceWinsAt10: true))[0];
 
-        var at10 = agreement.Rows.Single(r => r.Cell.ConcurrentBatches == 10);
+        var at10 = agreement.Rows.Single(r => r.Cell.Committers == 10);
         Assert.Equal((VerdictDifferenceKind.DifferentDecision, "Pipeline (winner)", "Sequence (winner)"), (at10.Kind, at10.Older, at10.Newer));
         Assert.StartsWith("old's choice Pipeline is ", at10.Conflict, StringComparison.Ordinal);
-        var at100 = agreement.Rows.Single(r => r.Cell.ConcurrentBatches == 100);
+        var at100 = agreement.Rows.Single(r => r.Cell.Committers == 100);
         Assert.Equal(VerdictDifferenceKind.DecidedInNewerOnly, at100.Kind);
         Assert.Equal((2, 1, 1), (agreement.DecidedInBoth, agreement.DecidedTheSame, agreement.DecidedInNewerOnly));
     }
@@ -116,7 +116,7 @@ public sealed class VerdictAgreementTests
     public void rows_only_a_reduced_grid_holds_are_counted_apart_and_not_compared()
     {
         var full = SampleVerdicts.Run();
-        var reduced = full with { Verdicts = [full.Verdicts![0], full.Verdicts[1]], Cases = [.. full.Cases.Where(c => c.ConcurrentBatches != 100)] };
+        var reduced = full with { Verdicts = [full.Verdicts![0], full.Verdicts[1]], Cases = [.. full.Cases.Where(c => c.Committers != 100)] };
 
         var unique = VerdictAgreement.Of(full, reduced)[0];
 

@@ -72,10 +72,10 @@ public sealed class UnknownOutcomeTests(LabStores stores)
     public async Task a_lost_answer_whose_lookup_fails_too_is_a_typed_unknown_outcome_the_ledger_keeps_as_unknown()
     {
         await using var relayed = await RelayedRunAsync("TransactionalCounter");
-        relayed.Relay.Arm(CommitCuttingRelay.Cut.AfterCommitLanded);
         var request = CommitRequest.ForEvents(relayed.Run.Events.Create(1));
 
-        // The lookup is asked with a token that is already cancelled, as a caller who gave up would.
+        // The answer's loss is handed to the lookup as the store reports it; the lookup is asked with a token that is
+        // already cancelled, as a caller who gave up would, so it fails too.
         var lost = new WriteOutcomeUnknownException("COMMIT", new IOException("cut"));
         var failure = await Assert.ThrowsAsync<EventCommitLab.Contract.CommitOutcomeUnknownException>(
             () => UnknownOutcome.ResolveAsync(relayed.Run.Store, new EventCommitLab.Contract.CommitCounters(), request.CommitId, lost, new CancellationToken(canceled: true)));

@@ -7,4 +7,4 @@ namespace EventCommitLab.Harness.Measurement;
 /// <param name="Aggregate">The aggregate's index among the cell's (its tag's, for conditional commits).</param>
 /// <param name="Request">The commit of this attempt; a retry is a new commit, with its own id.</param>
 /// <param name="Attempt">1 for the first attempt.</param>
-internal sealed record Command(int Slot, int Aggregate, CommitRequest Request, int Attempt);
+internal sealed record CommitterCommand(int Slot, int Aggregate, CommitRequest Request, int Attempt);

@@ -4,7 +4,7 @@ using EventCommitLab.Contract;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 
-namespace EventCommitLab.Harness.Readers;
+namespace EventCommitLab.Harness.Tailing;
 
 /// <summary>
 /// Follows the log the way a catch-up subscription does, beside the load and on its own connection: it reads what it

@@ -7,10 +7,10 @@ namespace EventCommitLab.Harness.Reporting;
 
 /// <summary>
 /// summary.md: the environment and the run's own precision first, then per load the seed's layout (rows = method x
-/// NumberOfEvents x ConcurrentBatches, a column per contender) with intervals and tie marks, the guarantee matrix,
+/// NumberOfEvents x Committers, a column per contender) with intervals and tie marks, the guarantee matrix,
 /// failed cases and every case's details. Generated from results.json, never edited.
 /// </summary>
-public static class SummaryWriter
+public static class DetailsWriter
 {
     /// <summary>The main job's detailed tables; the verdict page leads, this follows.</summary>
     public const string FileName = "details.md";
@@ -82,8 +82,8 @@ public static class SummaryWriter
             var rows = Rows(cases);
             md.AppendLine(Invariant, $"## {(load == LoadKind.Waves ? "Waves" : "Sustained load")}").AppendLine();
             md.AppendLine(load == LoadKind.Waves
-                ? "The seed's load: a wave is ConcurrentBatches commits of NumberOfEvents events started together; the next wave starts when the last commit of this one is acknowledged."
-                : "ConcurrentBatches committers each commit NumberOfEvents events back to back with no barrier; the figure counts what was acknowledged inside the measured window.");
+                ? "The seed's load: a wave is one commit of NumberOfEvents events per committer, started together; the next wave starts when the last commit of this one is acknowledged."
+                : "Each committer commits NumberOfEvents events back to back with no barrier; the figure counts what was acknowledged inside the measured window.");
             md.AppendLine();
             md.AppendLine("**Ceiling:*** columns are not strategies: the same rows (and aggregate versions) written with the store's fastest raw path at the same durability, with no sequence logic and no checks, " +
                 "one group per statement and wait (OneGroup), two writers overlapping groups (InFlight), or each committer its own statement (PerCommit); their row counts are checked. A strategy's ratio to the ceiling is paired, round by round, with the fastest variant still racing. " +
@@ -212,7 +212,7 @@ public static class SummaryWriter
         {
             var inRow = cases.Where(c => c.Cell == row).ToArray();
             var separable = CellAnalysis.HasSeparableWinner(inRow);
-            var cells = new List<FormattableString?> { $"{row.Method}", $"{row.NumberOfEvents}", $"{row.Committers}" };
+            var cells = new List<FormattableString?> { $"{row.Method}", $"{row.NumberOfEvents}", $"{row.CommittersLabel}" };
             foreach (var name in contenders)
             {
                 var c = inRow.FirstOrDefault(x => x.Contender == name);
@@ -240,7 +240,7 @@ public static class SummaryWriter
     }
 
     private static IReadOnlyList<CellKey> Rows(IEnumerable<CaseResult> cases) =>
-        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.ConcurrentBatches).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal)];
+        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.Committers).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal)];
 
     private static IReadOnlyList<string> Contenders(RunRecord record) =>
         [.. record.Strategies.Select(s => s.Strategy).Concat(record.Cases.Select(c => c.Contender)).Distinct().OrderBy(c => IsCeiling(record, c) ? 1 : 0)];
@@ -251,14 +251,14 @@ public static class SummaryWriter
     private static void ConditionalAgainstOthers(StringBuilder md, IReadOnlyList<CaseResult> cases, IReadOnlyList<string> strategies)
     {
         var conditional = cases.Where(c => c.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling && c.Aggregates is null).ToArray();
-        var sizes = conditional.Select(c => (c.NumberOfEvents, c.ConcurrentBatches, c.Durability)).Distinct().OrderBy(s => s.NumberOfEvents).ThenBy(s => s.ConcurrentBatches).ThenBy(s => s.Durability, StringComparer.Ordinal).ToArray();
+        var sizes = conditional.Select(c => (c.NumberOfEvents, c.Committers, c.Durability)).Distinct().OrderBy(s => s.NumberOfEvents).ThenBy(s => s.Committers).ThenBy(s => s.Durability, StringComparer.Ordinal).ToArray();
         if (sizes.Length == 0 || !cases.Any(c => c.Method != BenchmarkMethod.CommitConditionalEvents))
         {
             return;
         }
 
         string? Against(CaseResult c, BenchmarkMethod other) =>
-            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.ConcurrentBatches == c.ConcurrentBatches && x.Aggregates is null && x.Durability == c.Durability && x.Succeeded) is { } x
+            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.Committers == c.Committers && x.Aggregates is null && x.Durability == c.Durability && x.Succeeded) is { } x
                 ? Ratio(RoundStatistics.AcrossCells(c.EventsPerSecond, x.EventsPerSecond))
                 : null;
 
@@ -271,7 +271,7 @@ public static class SummaryWriter
                 $"{events}", $"{concurrent}{(durability is null ? "" : $", {durability}")}",
                 .. strategies.Select(strategy =>
                 {
-                    var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.NumberOfEvents == events && x.ConcurrentBatches == concurrent && x.Durability == durability);
+                    var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.NumberOfEvents == events && x.Committers == concurrent && x.Durability == durability);
                     return c is null ? $"not run" : (FormattableString)$"{Against(c, BenchmarkMethod.CommitEvents) ?? "-"} / {Against(c, BenchmarkMethod.CommitAggregateEvents) ?? "-"}";
                 })]);
         }
@@ -369,11 +369,11 @@ public static class SummaryWriter
         md.AppendLine("## Every case").AppendLine();
         var table = new MarkdownTable().Left("Load", "Method").Right("Events", "Concurrent").Left("Contender", "Events/s per round").Right("Commits").Left("p50 / p90 / p95 / p99 / max ms")
             .Right("Log at start / end").Left("Checked");
-        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.ConcurrentBatches).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Durability, StringComparer.Ordinal))
+        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.Committers).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Durability, StringComparer.Ordinal))
         {
             var latency = c.CommitLatency ?? c.GroupLatency;
             table.Row(
-                $"{c.Load.ToString().ToLowerInvariant()}", $"{c.Method}", $"{c.NumberOfEvents}", $"{c.Cell.Committers}", $"{c.Contender}",
+                $"{c.Load.ToString().ToLowerInvariant()}", $"{c.Method}", $"{c.NumberOfEvents}", $"{c.Cell.CommittersLabel}", $"{c.Contender}",
                 $"{string.Join(", ", c.RoundEventsPerSecond.Select(r => r is { } v ? v.ToString("N0", Invariant) : "-"))}", $"{c.Commits:N0}",
                 latency is null ? (FormattableString)$"-" : $"{latency.P50Ms:0.##} / {latency.P90Ms:0.##} / {(latency.P95Ms is { } p95 ? p95.ToString("0.##", CultureInfo.InvariantCulture) : "-")} / {latency.P99Ms:0.##} / {latency.MaxMs:0.##}{(c.CommitLatency is null ? " (group)" : "")}",
                 $"{c.LogSizeAtStart:N0} / {c.LogSizeAtEnd:N0}", $"{Checked(c.Verification)}");

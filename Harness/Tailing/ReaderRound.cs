@@ -1,4 +1,4 @@
-namespace EventCommitLab.Harness.Readers;
+namespace EventCommitLab.Harness.Tailing;
 
 /// <summary>What a tailing reader saw in one round.</summary>
 /// <param name="Delivered">Events it delivered.</param>

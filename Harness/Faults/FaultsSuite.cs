@@ -4,6 +4,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.SuitePorts.Faults;
@@ -16,7 +17,7 @@ namespace EventCommitLab.Harness.Faults;
 /// the database is hurt (connections ended, the server killed and restarted); then the verifier over the ledger.
 /// Written like a run: under a temporary name, renamed when complete.
 /// </summary>
-internal static class FaultsRunner
+internal static class FaultsSuite
 {
     public const int Committers = 100;
     public const int EventsPerCommit = 10;
@@ -39,12 +40,15 @@ internal static class FaultsRunner
             .Concat(r.Soaks.Select(s => (Name: $"soak, {s.Strategy}", s.Verification)))
             .Select(c => new SuiteFigure(c.Name, "failures found", new Interval(c.Verification.Violations.Where(v => v.IsFailure).Sum(v => v.Count), null, null, 1), HigherIsBetter: false)));
 
+    /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync);
+
     /// <summary><c>faults</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "every strategy under 100 committers while connections are ended and the server is killed; then the verifier",
         "the load is the suite's own: 100 committers while connections are ended and the server is killed",
         [GridOptions.Strategies],
-        (_, o) => o with { Verb = Name });
+        (_, o) => o with { Suite = Name });
 
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {

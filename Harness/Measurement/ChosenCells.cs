@@ -7,7 +7,7 @@ namespace EventCommitLab.Harness.Measurement;
 /// files to the results folder (written before the folder is renamed, so they share its all-or-nothing) and its own
 /// lines to the console at the end.
 /// </summary>
-internal sealed record LabSuite(
+internal sealed record ChosenCells(
     IReadOnlyList<CellKey> Cells,
     Func<RunRecord, IReadOnlyList<(string FileName, string Content)>> Files,
     Action<RunRecord, TextWriter> Report);

@@ -2,7 +2,7 @@ using System.Globalization;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.Verification;
 
-namespace EventCommitLab.Harness.Readers;
+namespace EventCommitLab.Harness.Tailing;
 
 /// <summary>
 /// A reader's skips join the verifier's findings: a failure when the strategy claims the visibility that reader checks

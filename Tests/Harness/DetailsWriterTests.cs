@@ -4,9 +4,9 @@ using EventCommitLab.Harness.Statistics;
 
 namespace EventCommitLab.Tests.Harness;
 
-public sealed class SummaryWriterTests
+public sealed class DetailsWriterTests
 {
-    private readonly string _summary = SummaryWriter.Write(SampleRuns.Run());
+    private readonly string _summary = DetailsWriter.Write(SampleRuns.Run());
 
     private string Row(string table, string start) =>
         _summary[_summary.IndexOf(table, StringComparison.Ordinal)..].Split('\n').First(l => l.StartsWith(start, StringComparison.Ordinal)).TrimEnd();
@@ -25,9 +25,9 @@ public sealed class SummaryWriterTests
     public void a_case_read_from_an_older_record_with_neither_a_figure_nor_a_failure_is_shown_without_a_figure()
     {
         var run = SampleRuns.Run();
-        var blank = run with { Cases = [.. run.Cases.Select(c => c.Contender == "TransactionalCounter" && c.ConcurrentBatches == 1 ? c with { EventsPerSecond = null } : c)] };
+        var blank = run with { Cases = [.. run.Cases.Select(c => c.Contender == "TransactionalCounter" && c.Committers == 1 ? c with { EventsPerSecond = null } : c)] };
 
-        var row = SummaryWriter.Write(blank).Split('\n').First(l => l.StartsWith("| CommitEvents | 1 | 1 |", StringComparison.Ordinal));
+        var row = DetailsWriter.Write(blank).Split('\n').First(l => l.StartsWith("| CommitEvents | 1 | 1 |", StringComparison.Ordinal));
 
         Assert.StartsWith("| CommitEvents | 1 | 1 | - |", row, StringComparison.Ordinal);
     }
@@ -108,7 +108,7 @@ public sealed class SummaryWriterTests
             SampleRuns.Claims,
             [.. Cell(BenchmarkMethod.CommitEvents, 400), .. Cell(BenchmarkMethod.CommitAggregateEvents, 250), .. Cell(BenchmarkMethod.CommitConditionalEvents, 200)]);
 
-        var summary = SummaryWriter.Write(run);
+        var summary = DetailsWriter.Write(run);
 
         Assert.Contains("### Conditional commits against plain / aggregate commits", summary, StringComparison.Ordinal);
         Assert.Matches(@"\| 1 \| 10 \| 0\.50 \[0\.4\d–0\.5\d\] / 0\.80 \[0\.7\d–0\.8\d\] \|", summary);
@@ -118,7 +118,7 @@ public sealed class SummaryWriterTests
     [Fact]
     public void a_run_without_conditional_commits_has_no_conditional_section()
     {
-        var summary = SummaryWriter.Write(SampleRuns.Run());
+        var summary = DetailsWriter.Write(SampleRuns.Run());
 
         Assert.DoesNotContain("Conditional commits", summary, StringComparison.Ordinal);
     }

@@ -3,7 +3,7 @@ using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 
-namespace EventCommitLab.Harness.Readers;
+namespace EventCommitLab.Harness.Tailing;
 
 /// <summary>
 /// Delivers only up to the high-water mark, the highest number with none missing below it, as Marten's async daemon

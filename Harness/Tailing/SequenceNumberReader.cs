@@ -2,7 +2,7 @@ using System.Diagnostics;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 
-namespace EventCommitLab.Harness.Readers;
+namespace EventCommitLab.Harness.Tailing;
 
 /// <summary>A reader whose position is a sequence number: it has passed every number up to it.</summary>
 internal abstract class SequenceNumberReader : TailingReader

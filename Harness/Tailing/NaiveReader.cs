@@ -2,7 +2,7 @@ using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 
-namespace EventCommitLab.Harness.Readers;
+namespace EventCommitLab.Harness.Tailing;
 
 /// <summary>
 /// Reads "everything after the last number delivered" and delivers all of it: a number committed after the reader

@@ -3,7 +3,7 @@ using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 
-namespace EventCommitLab.Harness.Readers;
+namespace EventCommitLab.Harness.Tailing;
 
 /// <summary>
 /// Delivers only events of transactions older than every transaction still running, in order of transaction id then

@@ -1,0 +1,72 @@
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Harness.Faults;
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Suites;
+
+namespace EventCommitLab.Harness.Cli;
+
+/// <summary>
+/// The harness from its arguments to its exit code: the command line read, the tool, suite or main job it names run,
+/// and every way of ending turned into one of <see cref="ExitCodes"/> with one line on the error writer.
+/// </summary>
+internal static class LabHost
+{
+    /// <param name="cancellationToken">Ctrl+C or SIGTERM: the run stops, removes what it wrote, and exits <see cref="ExitCodes.Cancelled"/>.</param>
+    public static async Task<int> RunAsync(IReadOnlyList<string> args, TextWriter output, TextWriter error, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(error);
+        try
+        {
+            // The faults suite's writer process: a child the suite starts and kills, never a command line of the lab's.
+            if (args.Count > 0 && args[0] == WriterProcess.Verb)
+            {
+                return await WriterProcess.RunChildAsync([.. args.Skip(1)]).ConfigureAwait(false);
+            }
+
+            var options = HarnessOptions.Parse(args);
+            if (options.ShowHelp)
+            {
+                LabCommandLine.WriteHelp(args, output);
+                return ExitCodes.Verified;
+            }
+
+            var commandLine = LabCommandLine.Echo(args);
+            return options switch
+            {
+                { Verb: CompareCommand.Name } => CompareCommand.Run(options.VerbArguments, options.Out, output),
+                { Verb: IndexCommand.Name } => IndexCommand.Run(output),
+                { Verb: ListCommand.Name } => ListCommand.Run(options.VerbArguments[0], output),
+                { Verb: ReportCommand.Name } => ReportCommand.Run(options.VerbArguments, output),
+                { Suite: { } suite } => await SuiteCatalog.Get(suite).RunAsync(options, commandLine, output, cancellationToken).ConfigureAwait(false),
+                _ => await LabRunner.RunAsync(options, commandLine, output, cancellationToken).ConfigureAwait(false),
+            };
+        }
+        catch (Exception e) when (e is ArgumentException or StoreSetupException)
+        {
+            await error.WriteLineAsync($"error: {e.Message}").ConfigureAwait(false);
+            return ExitCodes.BadInput;
+        }
+        catch (StoreLostException e)
+        {
+            await error.WriteLineAsync($"error: {e.Message}").ConfigureAwait(false);
+            return ExitCodes.StoreLost;
+        }
+        catch (PagesNotWrittenException e)
+        {
+            await error.WriteLineAsync($"error: {e.Message}").ConfigureAwait(false);
+            return ExitCodes.HarnessFailed;
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            await error.WriteLineAsync("cancelled: nothing was written, and the private server has been stopped and removed.").ConfigureAwait(false);
+            return ExitCodes.Cancelled;
+        }
+        catch (Exception e)
+        {
+            await error.WriteLineAsync($"error: the harness failed unexpectedly; nothing was written. {e}").ConfigureAwait(false);
+            return ExitCodes.HarnessFailed;
+        }
+    }
+}
