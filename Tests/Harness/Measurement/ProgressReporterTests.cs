@@ -1,0 +1,27 @@
+using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Results;
+
+namespace EventCommitLab.Tests.Harness.Measurement;
+
+public sealed class ProgressReporterTests
+{
+    [Fact]
+    public void progress_stops_printing_once_the_run_is_cancelled()
+    {
+        using var cancel = new CancellationTokenSource();
+        using var output = new StringWriter();
+        var progress = new ProgressReporter(2, output, cancel.Token);
+        var cell = new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, 1, 1);
+
+        progress.CellStarting(cell);
+        progress.Note("InsertMany stopped after round 1");
+        var before = output.ToString();
+        cancel.Cancel();
+        progress.Note("TransactionalCounter FAILED: The run was cancelled.");
+        progress.CellStarting(cell with { Committers = 10 });
+
+        Assert.Contains("[  1/2]", before, StringComparison.Ordinal);
+        Assert.Contains("InsertMany stopped after round 1", before, StringComparison.Ordinal);
+        Assert.Equal(before, output.ToString());
+    }
+}

@@ -1,0 +1,69 @@
+using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Harness.Pipeline;
+
+public sealed class PipelineGoalsTests
+{
+    [Fact]
+    public void each_goal_is_read_from_its_cells_and_judged_by_its_interval_not_its_estimate()
+    {
+        var goals = PipelineGoals.Evaluate(RunOf(new Dictionary<CellKey, (double Pipeline, double Ceiling)>
+        {
+            [Cell(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 1)] = (1_000, 2_000),
+            [Cell(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 100)] = (40_000, 45_000),
+            [Cell(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 100, 100)] = (30_000, 60_000),
+            [Cell(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 1, 100)] = (44_000, 45_000),
+            [Cell(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 1000)] = (20_000, 45_000),
+            [Cell(LoadKind.Waves, BenchmarkMethod.CommitEvents, 100, 100)] = (50_000, 60_000),
+        })).Where(g => g.Strategy == "BatchingPipeline").ToArray();
+
+        Assert.Equal(
+            [("P1", GoalVerdict.Met), ("P1", GoalVerdict.NotMet), ("P4", GoalVerdict.Met), ("P5", GoalVerdict.MetByEstimateOnly), ("P6", GoalVerdict.Met), ("P9", GoalVerdict.NotMet), ("seed", GoalVerdict.Met)],
+            goals.Select(g => (g.Id, g.Verdict)));
+        Assert.Equal(40, goals[2].Ratio!.Estimate, 3);
+        Assert.True(goals[2].Ratio!.Lower < 40 && goals[2].Ratio!.Upper > 40);
+        Assert.Equal(500, goals[6].Ratio!.Estimate, 3);
+        Assert.Contains("p99 at 1000 committers 4 ms", goals[5].Note, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void a_goal_whose_case_failed_is_not_measured_rather_than_missed()
+    {
+        var goals = PipelineGoals.Evaluate(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, []));
+
+        Assert.All(goals, g => Assert.Equal(GoalVerdict.NotMeasured, g.Verdict));
+        Assert.Contains("| P1: events/s vs the ceiling", PipelineGoalsWriter.Write(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, []), goals), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--strategies")]
+    [InlineData("--events")]
+    [InlineData("--concurrency")]
+    public void the_pipeline_suite_refuses_options_that_would_change_its_cells(string option)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["pipeline", option, "1"], new()));
+
+        Assert.StartsWith($"pipeline: {option} has no meaning here (the suite fixes it", error.Message, StringComparison.Ordinal);
+    }
+
+    private static CellKey Cell(LoadKind load, BenchmarkMethod method, int events, int concurrency) => new(load, method, events, concurrency);
+
+    private static RunRecord RunOf(Dictionary<CellKey, (double Pipeline, double Ceiling)> cells) => new(
+        SampleRuns.Environment,
+        SampleRuns.Claims,
+        [
+            .. cells.SelectMany(cell => CellAnalysis.Analyse(
+            [
+                .. PipelineGoals.Pipelines.Select(p => At(cell.Key, p, cell.Value.Pipeline)),
+                At(cell.Key, PipelineGoals.BareInsert, cell.Value.Pipeline / 2),
+                At(cell.Key, PipelineGoals.Seed, 100),
+                At(cell.Key, "Ceiling", cell.Value.Ceiling),
+            ])),
+        ]);
+
+    private static CaseResult At(CellKey cell, string contender, double eventsPerSecond) =>
+        SampleRuns.Case(contender, cell.Committers, SampleRuns.Rounds(eventsPerSecond), load: cell.Load) with { Method = cell.Method, NumberOfEvents = cell.NumberOfEvents };
+}
