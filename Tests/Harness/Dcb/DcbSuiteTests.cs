@@ -1,3 +1,4 @@
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
@@ -84,6 +85,42 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         var dirty = await DcbVerifier.VerifyAsync(log, seedHead, ledger, operations, "GroupCommit", "Tiny", CancellationToken.None);
         Assert.Contains($"operation {refused.Operation}: told its condition failed, yet 2 of its events are in the log", dirty.Violations);
         Assert.Contains("operation 99: 1 events in the log that no caller was told were written", dirty.Violations);
+    }
+
+    [Fact]
+    public async Task the_verifier_names_a_written_append_lost_doubled_altered_or_out_of_order_an_error_half_written_and_an_answer_the_workload_rules_out()
+    {
+        await using var log = await DcbLogs.FreshAsync(stores);
+        var seedHead = await log.HeadAsync(CancellationToken.None);
+        var operations = new DcbOperations(5);
+        var ledger = new DcbLedger();
+        var written = new List<DcbEvent>();
+        void Told(long operation, DcbWorkload workload, bool? appended) => ledger.Record(new DcbLedgerEntry(operation, 2, workload, appended));
+
+        Told(1, DcbWorkload.Append, true);
+        Told(2, DcbWorkload.Append, true);
+        written.AddRange([.. operations.EventsOf(2, 2), .. operations.EventsOf(2, 2)]);
+        Told(3, DcbWorkload.Append, true);
+        written.AddRange(operations.EventsOf(3, 2).Select((e, k) => k == 1 ? e with { Payload = "{\"altered\":true}" } : e));
+        Told(4, DcbWorkload.Append, true);
+        written.AddRange(operations.EventsOf(4, 2).Reverse());
+        Told(5, DcbWorkload.Append, null);
+        written.Add(operations.EventsOf(5, 2)[0]);
+        Told(6, DcbWorkload.AppendIfConflicting(1), true);
+        written.AddRange(operations.EventsOf(6, 2));
+        Told(7, DcbWorkload.AppendIf, false);
+        await log.LoadAsync(written, CancellationToken.None);
+
+        var found = (await DcbVerifier.VerifyAsync(log, seedHead, ledger, operations, "GroupCommit", "Tiny", CancellationToken.None)).Violations;
+
+        Assert.Contains("operation 1: told it was written, 2 events expected, 0 found", found);
+        Assert.Contains("operation 2: told it was written, 2 events expected, 4 found", found);
+        Assert.Contains(found, v => v.StartsWith("operation 3: event 2 at position", StringComparison.Ordinal) && v.EndsWith("altered or out of order", StringComparison.Ordinal));
+        Assert.Contains(found, v => v.StartsWith("operation 4: event 1 at position", StringComparison.Ordinal) && v.EndsWith("altered or out of order", StringComparison.Ordinal));
+        Assert.Contains("operation 5: ended in an error and 1 of its 2 events are in the log", found);
+        Assert.Contains("operation 6: written although its condition matched the seed's conflicting events", found);
+        Assert.Contains("operation 7: its condition failed although nothing matched it", found);
+        Assert.Equal(8, found.Count);
     }
 
     [Fact]
