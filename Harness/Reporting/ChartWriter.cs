@@ -124,7 +124,7 @@ public static class ChartWriter
             plot.Add.Plottable(bars);
         }
 
-        Decorate(plot, title, "concurrent committers (Committers)", "events/s (median, 95% interval)", cases.Select(c => (double)c.Committers),
+        Decorate(plot, title, "concurrent committers (ConcurrentBatches)", "events/s (median, 95% interval)", cases.Select(c => (double)c.Committers),
             cases.Select(c => c.EventsPerSecond).OfType<Interval>().SelectMany(i => new[] { i.Estimate, i.Lower ?? i.Estimate, i.Upper ?? i.Estimate }));
         return plot;
     }

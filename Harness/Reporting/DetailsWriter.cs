@@ -6,7 +6,7 @@ using EventCommitLab.Harness.Statistics;
 namespace EventCommitLab.Harness.Reporting;
 
 /// <summary>
-/// summary.md: the environment and the run's own precision first, then per load the seed's layout (rows = method x
+/// details.md: the environment and the run's own precision first, then per load the seed's layout (rows = method x
 /// NumberOfEvents x Committers, a column per contender) with intervals and tie marks, the guarantee matrix,
 /// failed cases and every case's details. Generated from results.json, never edited.
 /// </summary>
@@ -94,7 +94,7 @@ public static class DetailsWriter
             Table(md, $"Events per second: {(m.Race is null ? "median" : "trimmed geometric mean of the race rounds")} [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true, record.Verdicts);
             Table(md, "Ratio to the ceiling, paired per round: median [95% interval]", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
                 c => c.RatioToCeiling is null ? null : Ratio(c.RatioToCeiling), winner: false);
-            ConditionalAgainstOthers(md, cases, contenders.Where(c => !IsCeiling(record, c)).ToArray());
+            ConditionalCostSection.Write(md, cases, contenders.Where(c => !IsCeiling(record, c)).ToArray());
             Table(md, "Commit latency p50 / p95 / p99 (ms), measured rounds only; for contenders handed whole groups: the group's time, marked (group)", rows, contenders, cases, failures,
                 c => (c.CommitLatency ?? c.GroupLatency) is { } l ? LatencyText.Of(l) + (c.CommitLatency is null ? " (group)" : "") : null, winner: false);
             Table(md, "Retries / conflicts per commit", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
@@ -139,9 +139,9 @@ public static class DetailsWriter
             }
         }
 
-        GuaranteeMatrix(md, record);
-        FailedCases(md, failures);
-        Details(md, record);
+        GuaranteeMatrixSection.Write(md, record);
+        CaseListSection.WriteFailed(md, failures);
+        CaseListSection.WriteAll(md, record);
         return md.ToString();
     }
 
@@ -193,7 +193,8 @@ public static class DetailsWriter
         return string.Create(Invariant, $"{e.Estimate:N0}{interval}{ratio}");
     }
 
-    private static string Ratio(Interval? r) => r is null ? "-"
+    /// <summary>A ratio with its interval, or with "(1 round)" where it has none.</summary>
+    internal static string Ratio(Interval? r) => r is null ? "-"
         : r.HasBounds ? string.Create(Invariant, $"{r.Estimate:0.00} [{r.Lower:0.00}–{r.Upper:0.00}]")
         : string.Create(Invariant, $"{r.Estimate:0.00} *(1 round)*");
 
@@ -247,150 +248,8 @@ public static class DetailsWriter
 
     private static bool IsCeiling(RunRecord record, string contender) => record.Cases.Any(x => x.Contender == contender && x.IsCeiling);
 
-    /// <summary>What checking a condition costs each strategy: its conditional commits' events/s against its plain and aggregate commits' of the same size and concurrency.</summary>
-    private static void ConditionalAgainstOthers(StringBuilder md, IReadOnlyList<CaseResult> cases, IReadOnlyList<string> strategies)
-    {
-        var conditional = cases.Where(c => c.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling && c.Aggregates is null).ToArray();
-        var sizes = conditional.Select(c => (c.NumberOfEvents, c.Committers, c.Durability)).Distinct().OrderBy(s => s.NumberOfEvents).ThenBy(s => s.Committers).ThenBy(s => s.Durability, StringComparer.Ordinal).ToArray();
-        if (sizes.Length == 0 || !cases.Any(c => c.Method != BenchmarkMethod.CommitConditionalEvents))
-        {
-            return;
-        }
-
-        string? Against(CaseResult c, BenchmarkMethod other) =>
-            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.Committers == c.Committers && x.Aggregates is null && x.Durability == c.Durability && x.Succeeded) is { } x
-                ? Ratio(RoundStatistics.AcrossCells(c.EventsPerSecond, x.EventsPerSecond))
-                : null;
-
-        md.AppendLine("### Conditional commits against plain / aggregate commits: events/s ratio [interval across cells]").AppendLine();
-        md.AppendLine("Each ratio divides two medians measured in different cells (not paired), so its interval is the conservative [low / high, high / low] of theirs.").AppendLine();
-        var table = new MarkdownTable().Right(["Events", "Concurrent", .. strategies]);
-        foreach (var (events, concurrent, durability) in sizes)
-        {
-            table.Row([
-                $"{events}", $"{concurrent}{(durability is null ? "" : $", {durability}")}",
-                .. strategies.Select(strategy =>
-                {
-                    var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.NumberOfEvents == events && x.Committers == concurrent && x.Durability == durability);
-                    return c is null ? $"not run" : (FormattableString)$"{Against(c, BenchmarkMethod.CommitEvents) ?? "-"} / {Against(c, BenchmarkMethod.CommitAggregateEvents) ?? "-"}";
-                })]);
-        }
-
-        table.WriteTo(md).AppendLine();
-    }
-
-    private static void GuaranteeMatrix(StringBuilder md, RunRecord record)
-    {
-        md.AppendLine("## Guarantees: claimed, and what the verifier found").AppendLine();
-        md.AppendLine("Every case of every strategy was checked after its run by the verifier, from the database and the harness's ledger of what each caller handed over " +
-            "(every event's type, event source, aggregate version, tags and payload digest, in order) and was told. " +
-            "A broken claim fails the case; a violation of something not claimed is the strategy's known weakness.").AppendLine();
-        var readers = record.Cases.Any(c => c.Reader is not null);
-        var horizon = record.Cases.Any(c => c.HorizonReader is not null);
-        if (readers)
-        {
-            md.AppendLine("Ordered visibility is checked by the naive tailing reader beside every measured sustained round: it follows the log by sequence number, " +
-                "and a number it passed that was committed later is a skip, which a catch-up subscription would never deliver." +
-                (horizon ? " Ordered visibility below the transaction horizon is checked the same way by the transaction-horizon reader, for the strategies that store transaction ids." : "")).AppendLine();
-        }
-
-        var table = new MarkdownTable().Left("Strategy").Centre("Atomic multi-event commit", "Gap-free sequence", "Contiguous commit", "Several writer processes");
-        if (readers)
-        {
-            table.Centre("Ordered visibility: claimed, skips seen");
-        }
-
-        if (readers && horizon)
-        {
-            table.Centre("Below the transaction horizon: claimed, skips seen");
-        }
-
-        table.Left("Verifier over its cases");
-        foreach (var s in record.Strategies)
-        {
-            var cases = record.Cases.Where(c => c.Contender == s.Strategy).ToArray();
-            var verified = cases.Where(c => c.Verification.Checked == VerificationKind.Verifier).ToArray();
-            var broken = verified.Count(c => !c.Verification.Passed);
-            var weaknesses = verified.SelectMany(c => c.Verification.Violations).Where(v => !v.IsFailure).Select(v => v.Kind).Distinct().ToArray();
-            var found = broken > 0
-                ? $"**FAILED in {broken} of {verified.Length} verified cases**"
-                : $"clean in {verified.Length} verified of {cases.Length} cases{(weaknesses.Length > 0 ? $"; known weakness seen: {string.Join(", ", weaknesses)}" : "")}";
-            AddRow(
-                [$"{s.Strategy}", $"{Claim(s.AtomicMultiEventCommit)}", $"{Claim(s.GapFreeSequence)}", $"{Claim(s.ContiguousCommit)}", $"{Claim(s.SafeWithSeveralWriterProcesses)}"],
-                () => $"{Claim(s.OrderedVisibility)}, {Skips(cases, c => c.Reader)}", () => $"{Claim(s.HorizonOrderedVisibility)}, {Skips(cases, c => c.HorizonReader)}", $"{found}");
-        }
-
-        var ceilings = record.Cases.Where(c => c.Verification.Checked == VerificationKind.RowCount).ToArray();
-        if (ceilings.Length > 0)
-        {
-            AddRow(
-                [$"Ceiling", $"-", $"-", $"-", $"-"], () => $"-, {Skips(ceilings, c => c.Reader)}", () => $"-",
-                $"row count checked: {ceilings.Count(c => c.Verification.Passed)} of {ceilings.Length} cases held exactly the rows written");
-        }
-
-        table.WriteTo(md).AppendLine();
-
-        // The claims' cells, then the readers' columns where this run has them, then what the checks found.
-        void AddRow(FormattableString[] claims, Func<FormattableString> reader, Func<FormattableString> horizonReader, FormattableString found) =>
-            table.Row([.. claims, .. readers ? [reader()] : Array.Empty<FormattableString>(), .. readers && horizon ? [horizonReader()] : Array.Empty<FormattableString>(), found]);
-
-        static string Claim(bool claimed) => claimed ? "claimed" : "no";
-
-        static string Skips(IReadOnlyList<CaseResult> cases, Func<CaseResult, ReaderSummary?> reader)
-        {
-            var read = cases.Select(reader).OfType<ReaderSummary>().ToArray();
-            var skipping = read.Count(r => r.Skipped > 0);
-            return read.Length == 0 ? "not read"
-                : skipping == 0 ? string.Create(Invariant, $"none in {read.Length} cases")
-                : string.Create(Invariant, $"**{read.Sum(r => r.Skipped):N0} in {skipping} of {read.Length} cases**");
-        }
-    }
-
-    private static void FailedCases(StringBuilder md, IReadOnlyDictionary<CaseResult, int> failures)
-    {
-        md.AppendLine("## Failed cases").AppendLine();
-        if (failures.Count == 0)
-        {
-            md.AppendLine("None: every case ran to the end.").AppendLine();
-            return;
-        }
-
-        var table = new MarkdownTable().Right("").Left("Case", "Cause");
-        foreach (var (c, n) in failures.OrderBy(f => f.Value))
-        {
-            table.Row($"[{n}]", $"{Row(c)} {c.Contender}", $"{c.Failure}");
-        }
-
-        table.WriteTo(md).AppendLine();
-    }
-
-    private static void Details(StringBuilder md, RunRecord record)
-    {
-        md.AppendLine("## Every case").AppendLine();
-        var table = new MarkdownTable().Left("Load", "Method").Right("Events", "Concurrent").Left("Contender", "Events/s per round").Right("Commits").Left("p50 / p90 / p95 / p99 / max ms")
-            .Right("Log at start / end").Left("Checked");
-        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.Committers).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Durability, StringComparer.Ordinal))
-        {
-            var latency = c.CommitLatency ?? c.GroupLatency;
-            table.Row(
-                $"{c.Load.ToString().ToLowerInvariant()}", $"{c.Method}", $"{c.NumberOfEvents}", $"{c.Cell.CommittersLabel}", $"{c.Contender}",
-                $"{string.Join(", ", c.RoundEventsPerSecond.Select(r => r is { } v ? v.ToString("N0", Invariant) : "-"))}", $"{c.Commits:N0}",
-                latency is null ? (FormattableString)$"-" : $"{latency.P50Ms:0.##} / {latency.P90Ms:0.##} / {(latency.P95Ms is { } p95 ? p95.ToString("0.##", CultureInfo.InvariantCulture) : "-")} / {latency.P99Ms:0.##} / {latency.MaxMs:0.##}{(c.CommitLatency is null ? " (group)" : "")}",
-                $"{c.LogSizeAtStart:N0} / {c.LogSizeAtEnd:N0}", $"{Checked(c.Verification)}");
-        }
-
-        table.WriteTo(md).AppendLine();
-    }
-
-    private static string Checked(VerificationTally v) => v.Checked switch
-    {
-        VerificationKind.Verifier => string.Create(Invariant, $"{(v.Passed ? "clean" : "FAILED")}: {v.ExpectedEvents:N0} events expected, {v.FoundEvents:N0} found") +
-            string.Concat(v.Violations.Select(x => $"; {x.Kind} ({(x.IsFailure ? "failure" : "known weakness")}) x{x.Count}: {x.Example}")),
-        VerificationKind.RowCount => string.Create(Invariant, $"rows {(v.Passed ? "match" : "DO NOT MATCH")}: {v.ExpectedEvents:N0} written, {v.FoundEvents:N0} found"),
-        _ => "not checked",
-    };
-
-    private static string Row(CaseResult c) => $"{c.Load.ToString().ToLowerInvariant()} {c.Method} {c.Cell.Shape}";
+    /// <summary>A case's row as prose: "waves CommitEvents 10 x 100".</summary>
+    internal static string Row(CaseResult c) => $"{c.Load.ToString().ToLowerInvariant()} {c.Method} {c.Cell.Shape}";
 
     private static string Share(int part, int whole) => whole == 0 ? "-" : Percent((double)part / whole);
 
