@@ -3,6 +3,7 @@ using System.Globalization;
 using EventCommitLab.Contract.Workload;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Cli;

@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Runs;
 
 namespace EventCommitLab.Harness.Cli;
 

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.CommandLine.Help;
 using System.CommandLine.Parsing;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Cli;

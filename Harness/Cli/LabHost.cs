@@ -1,6 +1,6 @@
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Faults;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Cli;

@@ -1,5 +1,5 @@
 using System.CommandLine;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 

@@ -6,6 +6,7 @@ using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Dcb;

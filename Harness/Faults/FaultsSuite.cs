@@ -4,6 +4,8 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;

@@ -1,12 +1,12 @@
 using System.Diagnostics;
 using System.Text.Json;
 using System.Threading.Channels;
+using EventCommitLab.Contract;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Workload;
-using EventCommitLab.Contract;
-using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;

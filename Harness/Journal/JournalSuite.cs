@@ -8,6 +8,7 @@ using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.Peers.AkkaJournal;

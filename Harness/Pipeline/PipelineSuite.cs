@@ -1,6 +1,6 @@
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 

@@ -1,8 +1,8 @@
 using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Raw;

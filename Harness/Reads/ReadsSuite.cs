@@ -7,6 +7,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Dcb;

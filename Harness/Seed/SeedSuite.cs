@@ -11,9 +11,9 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Stores.Postgres;
 
 namespace EventCommitLab.Harness.Stores;

@@ -4,6 +4,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Sweep;

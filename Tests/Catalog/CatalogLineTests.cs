@@ -1,7 +1,8 @@
 using System.CommandLine;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Contract;

@@ -1,5 +1,5 @@
 using EventCommitLab.Contract.Port;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.SuitePorts.Faults;
 using EventCommitLab.SuitePorts.Raw;

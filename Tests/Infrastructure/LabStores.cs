@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 

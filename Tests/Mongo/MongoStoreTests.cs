@@ -1,6 +1,6 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Infrastructure;

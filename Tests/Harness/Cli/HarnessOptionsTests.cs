@@ -1,6 +1,7 @@
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;

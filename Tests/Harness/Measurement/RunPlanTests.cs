@@ -1,5 +1,6 @@
 using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;

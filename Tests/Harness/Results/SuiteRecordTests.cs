@@ -1,10 +1,10 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Harness.Tags;

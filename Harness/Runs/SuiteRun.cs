@@ -1,9 +1,10 @@
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>
 /// A suite's run from its start to its results folder: the source commit read before anything runs, the store started

@@ -1,7 +1,7 @@
-using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 
-namespace EventCommitLab.Tests.Harness.Measurement;
+namespace EventCommitLab.Tests.Harness.Runs;
 
 public sealed class ProgressReporterTests
 {

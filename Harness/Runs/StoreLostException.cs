@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>The store stopped answering during a run: a store failure, not the strategies'. The run writes nothing.</summary>
 public sealed class StoreLostException(string store, TimeSpan silent, Exception lastError)

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Harness.Results;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>
 /// Progress on the console: a line when a cell starts (which of how many, time spent, estimate left) and one when it

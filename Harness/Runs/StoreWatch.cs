@@ -1,6 +1,6 @@
 using EventCommitLab.Contract.Port;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>
 /// Pings the store every second during a run. When it has not answered for a while, the run is stopped at once: the

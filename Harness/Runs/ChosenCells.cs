@@ -1,6 +1,6 @@
 using EventCommitLab.Harness.Results;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>
 /// A run of chosen cells instead of the options' grid, measured and verified like the main job, that adds its own

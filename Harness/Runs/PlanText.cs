@@ -1,7 +1,8 @@
 using System.Globalization;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Results;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>What the run's plan says on the console: at the start, what the budget covers; later, the cells it leaves out.</summary>
 internal static class PlanText

@@ -1,4 +1,4 @@
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>
 /// A run was measured and its record written, but a page (or chart) could not be written from it: the folder is kept

@@ -2,11 +2,12 @@ using System.Globalization;
 using System.Runtime.InteropServices;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
 using EventCommitLab.SuitePorts.Ceiling;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>
 /// The main job: start (or reach) the store, measure its durable flush, run every cell with its contenders side by

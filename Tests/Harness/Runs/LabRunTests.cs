@@ -6,11 +6,12 @@ using EventCommitLab.Harness.Measurement;
 using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Results;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;
 
-namespace EventCommitLab.Tests.Harness.Measurement;
+namespace EventCommitLab.Tests.Harness.Runs;
 
 /// <summary>The harness for real: a private PostgreSQL, both loads, every file written.</summary>
 [Collection(LabStoresCollection.Name)]

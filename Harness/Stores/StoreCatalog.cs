@@ -1,7 +1,6 @@
-using EventCommitLab.Harness.Stores;
 using EventCommitLab.Strategies;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Stores;
 
 /// <summary>Every store the harness can run on, by name, as <c>StrategyCatalog</c> is for strategies. Adding a store is its project, its module and one line here.</summary>
 internal static class StoreCatalog

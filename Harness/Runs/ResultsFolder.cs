@@ -1,7 +1,7 @@
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Runs;
 
 /// <summary>Where a run writes: --out, else results/DATE-LABEL under the repository (or the current folder), never over an earlier run.</summary>
 internal static class ResultsFolder

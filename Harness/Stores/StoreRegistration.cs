@@ -2,7 +2,7 @@ using System.CommandLine;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 
-namespace EventCommitLab.Harness.Measurement;
+namespace EventCommitLab.Harness.Stores;
 
 /// <summary>
 /// A store as the harness knows it: its name, the options it adds to every verb that starts a store and how they set the
