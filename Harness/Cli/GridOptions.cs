@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Contract.Workload;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Cli;

@@ -1,8 +1,8 @@
 using System.Collections.Immutable;
 using System.Globalization;
 using EventCommitLab.Contract.Workload;
-using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Stores;
 using EventCommitLab.Strategies;
 
@@ -12,7 +12,7 @@ namespace EventCommitLab.Harness.Cli;
 public sealed record HarnessOptions
 {
     /// <summary>A contender below 1/this of its leader in the qualifying round leaves the race there.</summary>
-    public const double EarlyStopFactor = 1 / Racing.RaceSettings.DefaultHopelessFraction;
+    public const double EarlyStopFactor = 1 / Engine.Racing.RaceSettings.DefaultHopelessFraction;
 
     public string Store { get; init; } = "postgres";
 
@@ -69,7 +69,7 @@ public sealed record HarnessOptions
     public double? BudgetMinutes { get; init; }
 
     /// <summary>--margin: δ of the race.</summary>
-    public double Margin { get; init; } = Racing.RaceSettings.DefaultMargin;
+    public double Margin { get; init; } = Engine.Racing.RaceSettings.DefaultMargin;
 
     /// <summary>--window in seconds; null takes the job's.</summary>
     public double? WindowSeconds { get; init; }
@@ -169,7 +169,7 @@ public sealed record HarnessOptions
         var maximumRounds = Rounds ?? rounds;
         return new MeasurementSettings(
             Job.ToString().ToLowerInvariant(), Loads, maximumRounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
-            Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads,
-            Margin, Racing.RaceSettings.DefaultErrorRate, Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget, Skew, ConflictRetries);
+            Engine.Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads,
+            Margin, Engine.Racing.RaceSettings.DefaultErrorRate, Engine.Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget, Skew, ConflictRetries);
     }
 }

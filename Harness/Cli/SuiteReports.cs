@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Suites;
 
 namespace EventCommitLab.Harness.Cli;

@@ -1,6 +1,6 @@
 using EventCommitLab.Harness.Pipeline;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 
 namespace EventCommitLab.Harness.Dcb;
 

@@ -2,12 +2,12 @@ using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Racing;
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Racing;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Dcb;
 

@@ -1,6 +1,6 @@
 using System.Text.Json.Serialization;
 using EventCommitLab.Dcb;
-using EventCommitLab.Harness.Racing;
+using EventCommitLab.Engine.Racing;
 
 namespace EventCommitLab.Harness.Dcb;
 

@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Text;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Dcb;
 

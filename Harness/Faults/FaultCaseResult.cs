@@ -1,5 +1,5 @@
 using EventCommitLab.Contract;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;

@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Racing;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Journal;
 

@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Pipeline;
-using EventCommitLab.Harness.Racing;
+using EventCommitLab.Engine.Racing;
 using EventCommitLab.Harness.Reporting;
 
 namespace EventCommitLab.Harness.Journal;

@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Strategies.Implementations;
 
 namespace EventCommitLab.Harness.Pipeline;

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
-using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.SuitePorts.Raw;
 
 namespace EventCommitLab.Harness.Raw;

@@ -5,10 +5,10 @@ using EventCommitLab.Contract.Model;
 using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Runs;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Dcb;
 

@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Text;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 
 namespace EventCommitLab.Harness.Reads;
 

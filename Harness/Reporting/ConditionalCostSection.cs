@@ -1,6 +1,6 @@
 using System.Text;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 
 namespace EventCommitLab.Harness.Reporting;
 

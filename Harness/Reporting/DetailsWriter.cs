@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 
 namespace EventCommitLab.Harness.Reporting;
 
@@ -134,7 +134,7 @@ public static class DetailsWriter
                 c => c.AllocatedBytesPerEvent is { } a ? string.Create(Invariant, $"{a:N0}") : null, winner: false);
             if (cases.Any(c => c.PeakWorkingSetBytes is not null))
             {
-                Table(md, string.Create(Invariant, $"Peak working set (MiB, whole process, sampled every {EventCommitLab.Harness.Measurement.ContenderCase.WorkingSetEvery.TotalMilliseconds:0} ms in its measured rounds; what the runtime kept from earlier contenders counts too)"), rows, contenders, cases, failures,
+                Table(md, string.Create(Invariant, $"Peak working set (MiB, whole process, sampled every {EventCommitLab.Engine.Measurement.ContenderCase.WorkingSetEvery.TotalMilliseconds:0} ms in its measured rounds; what the runtime kept from earlier contenders counts too)"), rows, contenders, cases, failures,
                     c => c.PeakWorkingSetBytes is { } bytes ? string.Create(Invariant, $"{bytes / 1048576.0:N0}") : null, winner: false);
             }
         }
@@ -229,7 +229,7 @@ public static class DetailsWriter
             if (winner)
             {
                 var best = inRow.FirstOrDefault(c => c.IsBest);
-                var verdict = verdicts?.FirstOrDefault(v => v.Cell == row)?.For(Racing.GuaranteeProfile.Unique.Id);
+                var verdict = verdicts?.FirstOrDefault(v => v.Cell == row)?.For(Engine.Racing.GuaranteeProfile.Unique.Id);
                 cells.Add($"{(verdict is not null ? VerdictText.Of(verdict) : best is null ? "-" : separable ? best.Contender
                     : $"tie: {string.Join(" ≈ ", inRow.Where(c => c.IsBest || c.TiedWithBest).Select(c => c.Contender))}")}");
             }

@@ -1,5 +1,5 @@
 using System.Globalization;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Reporting;
 

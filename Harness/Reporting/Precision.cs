@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 
 namespace EventCommitLab.Harness.Reporting;
 
@@ -30,7 +30,7 @@ public sealed record Precision(
             {
                 for (var j = i + 1; j < cases.Length; j++)
                 {
-                    var logs = Racing.LogStatistics.PairedLogs(cases[i].RoundEventsPerSecond, cases[j].RoundEventsPerSecond);
+                    var logs = Engine.Racing.LogStatistics.PairedLogs(cases[i].RoundEventsPerSecond, cases[j].RoundEventsPerSecond);
                     if (logs.Length >= SpreadRounds)
                     {
                         var mean = logs.Average();

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Reporting;
 
@@ -37,7 +37,7 @@ public static class RunComparer
             foreach (var v in verdicts)
             {
                 md.AppendLine(Invariant,
-                    $"- **{Racing.GuaranteeProfile.Get(v.Profile).Title}**, {v.Rows.Count} rows: decided in both **{v.DecidedInBoth}** ({Share(v.Rows.Count == 0 ? null : (double)v.DecidedInBoth / v.Rows.Count)}), of which the same decision **{v.DecidedTheSame} of {v.DecidedInBoth}** ({Share(v.SameShare)}); decided in one only {v.DecidedInOlderOnly + v.DecidedInNewerOnly} (old only {v.DecidedInOlderOnly}, new only {v.DecidedInNewerOnly}); undecided in both {v.UndecidedInBoth}; **{v.Conflicts.Count} conflicts**" +
+                    $"- **{Engine.Racing.GuaranteeProfile.Get(v.Profile).Title}**, {v.Rows.Count} rows: decided in both **{v.DecidedInBoth}** ({Share(v.Rows.Count == 0 ? null : (double)v.DecidedInBoth / v.Rows.Count)}), of which the same decision **{v.DecidedTheSame} of {v.DecidedInBoth}** ({Share(v.SameShare)}); decided in one only {v.DecidedInOlderOnly + v.DecidedInNewerOnly} (old only {v.DecidedInOlderOnly}, new only {v.DecidedInNewerOnly}); undecided in both {v.UndecidedInBoth}; **{v.Conflicts.Count} conflicts**" +
                     $"{(v.OnlyInOlder + v.OnlyInNewer == 0 ? "" : $" (rows in one run's grid only, not compared: old {v.OnlyInOlder}, new {v.OnlyInNewer})")}.");
             }
 
@@ -49,7 +49,7 @@ public static class RunComparer
                 foreach (var d in differences)
                 {
                     table.Row(
-                        $"{Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.CommittersLabel}",
+                        $"{Engine.Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.CommittersLabel}",
                         $"{d.Older}", $"{d.Newer}", $"{Stand(d.Kind)}", $"{(d.Conflict is { } conflict ? $"**yes**: {conflict}" : "no")}");
                 }
 

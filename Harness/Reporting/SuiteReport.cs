@@ -1,6 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Reporting;
 

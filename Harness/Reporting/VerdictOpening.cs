@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Harness.Racing;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Reporting;
 

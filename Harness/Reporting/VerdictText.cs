@@ -1,6 +1,6 @@
 using System.Globalization;
-using EventCommitLab.Harness.Racing;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Reporting;
 

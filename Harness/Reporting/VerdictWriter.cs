@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Harness.Racing;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Reporting;

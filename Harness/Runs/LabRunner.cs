@@ -2,9 +2,9 @@ using System.Globalization;
 using System.Runtime.InteropServices;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Runs;

@@ -1,6 +1,6 @@
 using System.Globalization;
-using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Runs;
 

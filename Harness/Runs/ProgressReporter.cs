@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Runs;
 
@@ -56,7 +56,7 @@ internal sealed class ProgressReporter(int cells, TextWriter output, Cancellatio
 
         foreach (var profile in verdict.Profiles)
         {
-            Note(string.Create(CultureInfo.InvariantCulture, $"{Racing.GuaranteeProfile.Get(profile.Profile).Title}: {Reporting.VerdictText.Of(profile)}"));
+            Note(string.Create(CultureInfo.InvariantCulture, $"{Engine.Racing.GuaranteeProfile.Get(profile.Profile).Title}: {Reporting.VerdictText.Of(profile)}"));
         }
 
         if (verdict.Ceiling is { } ceiling)

@@ -1,8 +1,8 @@
 using BenchmarkDotNet.Attributes;
 using EventCommitLab.Contract;
 using EventCommitLab.Contract.Port;
-using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Verification;
 

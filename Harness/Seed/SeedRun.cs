@@ -17,7 +17,7 @@ public sealed record SeedRun(
     /// <summary>The run in <paramref name="folder"/>, or null when the folder holds none.</summary>
     /// <exception cref="InvalidDataException">Its record cannot be read.</exception>
     public static SeedRun? TryRead(string folder) =>
-        Results.SuiteRecord.TryRead(folder) is ({ } suite, { } result)
+        Engine.Results.SuiteRecord.TryRead(folder) is ({ } suite, { } result)
             ? suite == SeedSuite.Name ? SeedSuite.Report.Result<SeedRun>(result, folder) : null
-            : Results.JsonRecordFile.TryRead<SeedRun>(folder, FileName, Json, "a seed run");
+            : Engine.Results.JsonRecordFile.TryRead<SeedRun>(folder, FileName, Json, "a seed run");
 }

@@ -12,7 +12,7 @@ using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;

@@ -23,7 +23,7 @@ public sealed record SweepRun(
     /// <summary>The run in <paramref name="folder"/>, or null when the folder holds none.</summary>
     /// <exception cref="InvalidDataException">Its sweep.json cannot be read.</exception>
     public static SweepRun? TryRead(string folder) =>
-        Results.SuiteRecord.TryRead(folder) is ({ } suite, { } result)
+        Engine.Results.SuiteRecord.TryRead(folder) is ({ } suite, { } result)
             ? suite == SweepSuite.Name ? SweepSuite.Report.Result<SweepRun>(result, folder) : null
-            : Results.JsonRecordFile.TryRead<SweepRun>(folder, FileName, Json, "a sweep");
+            : Engine.Results.JsonRecordFile.TryRead<SweepRun>(folder, FileName, Json, "a sweep");
 }

@@ -1,9 +1,9 @@
 using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
+using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 

@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Racing;
+using EventCommitLab.Engine.Racing;
 using EventCommitLab.Harness.Reporting;
 
 namespace EventCommitLab.Harness.Tags;

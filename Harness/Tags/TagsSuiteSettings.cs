@@ -1,5 +1,5 @@
 using System.Text.Json.Serialization;
-using EventCommitLab.Harness.Racing;
+using EventCommitLab.Engine.Racing;
 
 namespace EventCommitLab.Harness.Tags;
 

@@ -1,6 +1,6 @@
 using System.CommandLine;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;

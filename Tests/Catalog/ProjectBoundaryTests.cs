@@ -29,6 +29,8 @@ public sealed class ProjectBoundaryTests
         { typeof(GroupCommitAppender).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.SuitePorts"] },
         { typeof(PostgresStoreProvider).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.SuitePorts"] },
         { typeof(MongoStoreProvider).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+        // The engine measures, races and records: it sees strategies, the verifier and the suites' ports, never a store or the harness.
+        { typeof(EventCommitLab.Engine.Measurement.CaseSettings).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.Verification", "EventCommitLab.SuitePorts"] },
     };
 
     [Theory]

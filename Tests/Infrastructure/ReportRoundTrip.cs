@@ -1,6 +1,6 @@
 using System.Text.Json;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Tests.Infrastructure;
 

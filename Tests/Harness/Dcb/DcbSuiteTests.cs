@@ -4,7 +4,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Dcb;
 using EventCommitLab.Tests.Infrastructure;

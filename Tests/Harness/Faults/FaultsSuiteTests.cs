@@ -1,6 +1,6 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;

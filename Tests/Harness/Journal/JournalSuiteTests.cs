@@ -1,9 +1,9 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;
-using EventCommitLab.Harness.Racing;
+using EventCommitLab.Engine.Racing;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Infrastructure;

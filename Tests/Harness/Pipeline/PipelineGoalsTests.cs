@@ -1,6 +1,7 @@
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Harness.Pipeline;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Tests.Engine;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness.Pipeline;

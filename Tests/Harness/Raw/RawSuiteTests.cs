@@ -1,7 +1,7 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.SuitePorts.Ceiling;

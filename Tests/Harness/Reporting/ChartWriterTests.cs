@@ -1,4 +1,5 @@
 using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Tests.Engine;
 
 namespace EventCommitLab.Tests.Harness.Reporting;
 
@@ -32,7 +33,7 @@ public sealed class ChartWriterTests : IDisposable
     public void sustained_load_also_gets_a_latency_against_throughput_chart()
     {
         var run = SampleRuns.Run();
-        var sustained = run with { Cases = [.. run.Cases.Select(c => c with { Load = EventCommitLab.Harness.Results.LoadKind.Sustained })] };
+        var sustained = run with { Cases = [.. run.Cases.Select(c => c with { Load = EventCommitLab.Engine.Results.LoadKind.Sustained })] };
 
         var names = ChartWriter.Charts(sustained).Select(c => { c.Plot.Dispose(); return c.Name; }).ToArray();
 

@@ -1,6 +1,7 @@
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
+using EventCommitLab.Tests.Engine;
 
 namespace EventCommitLab.Tests.Harness.Reporting;
 

@@ -29,7 +29,7 @@ public sealed class ResultsIndexTests
             var baseline = Directory.CreateDirectory(Path.Combine(root.FullName, "2026-01-01-postgres-quick-before")).FullName;
             foreach (var folder in new[] { linked, older })
             {
-                File.WriteAllText(Path.Combine(folder, EventCommitLab.Harness.Results.RunRecord.FileName), EventCommitLab.Tests.Harness.SampleVerdicts.Run().ToJson());
+                File.WriteAllText(Path.Combine(folder, EventCommitLab.Engine.Results.RunRecord.FileName), EventCommitLab.Tests.Engine.SampleVerdicts.Run().ToJson());
                 File.WriteAllText(Path.Combine(folder, VerdictWriter.FileName), "# Verdict: a test\n");
             }
 

@@ -1,6 +1,7 @@
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Tests.Engine;
 
 namespace EventCommitLab.Tests.Harness.Reporting;
 

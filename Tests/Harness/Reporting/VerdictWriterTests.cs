@@ -1,6 +1,7 @@
-using EventCommitLab.Harness.Racing;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Tests.Engine;
 
 namespace EventCommitLab.Tests.Harness.Reporting;
 

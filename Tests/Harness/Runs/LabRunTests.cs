@@ -1,14 +1,15 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Contract.Workload;
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Measurement;
-using EventCommitLab.Harness.Racing;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
+using EventCommitLab.Tests.Engine;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness.Runs;

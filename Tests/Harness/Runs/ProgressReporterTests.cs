@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 
 namespace EventCommitLab.Tests.Harness.Runs;

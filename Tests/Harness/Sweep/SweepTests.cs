@@ -1,9 +1,10 @@
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Racing;
-using EventCommitLab.Harness.Results;
-using EventCommitLab.Harness.Statistics;
 using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Tests.Engine;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness.Sweep;

@@ -1,6 +1,6 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Reporting;
-using EventCommitLab.Harness.Results;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Tags;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.SuitePorts.Tags;

@@ -1,0 +1,124 @@
+using System.Diagnostics;
+using System.Globalization;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
+using EventCommitLab.Strategies;
+
+namespace EventCommitLab.Engine.Measurement;
+
+/// <summary>
+/// One cell, raced: every contender (each strategy, each raw writer of the ceiling) gets its own fresh log and a
+/// warm-up, then a qualifying round with the tailing readers following, after which the hopeless leave; then race
+/// rounds interleave the contenders still running (the store settled before each turn) until the race has its
+/// verdicts, its rounds run out, or the cell's share of the budget cannot pay for the next block. Then each contender
+/// is stopped and checked.
+/// </summary>
+internal static class CellRunner
+{
+    public static async Task<CellRun> RunAsync(
+        CellKey cell, IEventStoreProvider provider, IReadOnlyList<StrategyRegistration> strategies, CaseSettings caseSettings, MeasurementSettings settings, TimeSpan? allowance, Action<string> progress,
+        CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(cell);
+        ArgumentNullException.ThrowIfNull(strategies);
+        ArgumentNullException.ThrowIfNull(settings);
+        ArgumentNullException.ThrowIfNull(progress);
+        var race = settings.Race ?? throw new ArgumentException("The main job races its cells; these settings have no race.", nameof(settings));
+        var clock = Stopwatch.StartNew();
+        (string Name, StrategyRegistration? Registration)[] contenders =
+            [.. strategies.Select(s => (s.Name, (StrategyRegistration?)s)), .. RawCeiling.VariantNames.Select(v => (v, (StrategyRegistration?)null))];
+        var cases = new List<ContenderCase>();
+        var notRun = new List<CaseResult>();
+        try
+        {
+            foreach (var (name, registration) in contenders)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                try
+                {
+                    if (await ContenderCase.StartAsync(cell, registration, registration is null ? name : null, provider, caseSettings, settings, cancellationToken).ConfigureAwait(false) is { } started)
+                    {
+                        cases.Add(started);
+                    }
+                }
+                catch (Exception e) when (!cancellationToken.IsCancellationRequested)
+                {
+                    notRun.Add(CaseResult.NotRun(cell, name, registration is null, $"setup failed: {FailureCause.Of(e)}"));
+                }
+            }
+
+            var claims = cases.Where(c => c.Contender.Guarantees is not null).Select(Claims).ToArray();
+            var byName = cases.ToDictionary(c => c.Contender.Name, StringComparer.Ordinal);
+            var groups = GuaranteeProfile.All.Select(p => new RaceGroup(p.Id, MustDecide: true)).Append(new RaceGroup(GuaranteeProfile.CeilingGroup, MustDecide: false)).ToArray();
+            var entrants = cases.Select(c => new RaceEntrant(c.Contender.Name, GroupsOf(c, claims))).ToArray();
+            var running = new Race(entrants, groups, race);
+            var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.Committers, cell.Aggregates, cell.Durability) & int.MaxValue;
+            var runner = new RaceRunner(running, TurnAsync, seed);
+            await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
+            foreach (var (name, exit) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))
+            {
+                progress(string.Create(CultureInfo.InvariantCulture,
+                    $"{name} leaves after the qualifying round: {running.QualifyingFigure(name):N0} events/s, below 1/{1 / race.HopelessFraction:0} of a leader"));
+            }
+
+            foreach (var contender in running.Running)
+            {
+                byName[contender].BeginRaceRounds();
+            }
+
+            var beforeRace = clock.Elapsed;
+            await runner.RunAsync(allowance, () => CheckCost(cases), clock, cancellationToken).ConfigureAwait(false);
+            var racing = clock.Elapsed - beforeRace;
+            var results = new List<CaseResult>(notRun);
+            foreach (var contender in cases)
+            {
+                var name = contender.Contender.Name;
+                results.Add(await contender.FinishAsync(running.QualifyingFigure(name), running.RoundsOf(name), running.Exits.GetValueOrDefault(name)).ConfigureAwait(false));
+            }
+
+            cases.Clear();
+            var ordered = contenders.Select(c => results.FirstOrDefault(r => r.Contender == c.Name)).OfType<CaseResult>().ToArray();
+            var mandatory = clock.Elapsed - racing;
+            progress(string.Create(CultureInfo.InvariantCulture,
+                $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")} (starts, qualifying round and checks {mandatory.TotalSeconds:0.0} s, racing {racing.TotalSeconds:0.0} s)"));
+            var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End, running.GroupEnds);
+            return new CellRun(analysed, claims, verdict, mandatory, racing);
+
+            async Task<double?> TurnAsync(string name, bool qualifying)
+            {
+                if (settings.CheckpointBeforeRounds)
+                {
+                    await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+                }
+
+                return await byName[name].MeasureRoundAsync(settings, qualifying).ConfigureAwait(false);
+            }
+        }
+        finally
+        {
+            // Only after a cancellation or an unexpected error: the logs are removed either way.
+            foreach (var contender in cases)
+            {
+                await contender.FinishAsync(null, [], null).ConfigureAwait(false);
+            }
+        }
+    }
+
+    /// <summary>What checking every contender's log will take, from the events each holds.</summary>
+    private static TimeSpan CheckCost(IEnumerable<ContenderCase> cases) =>
+        cases.Aggregate(TimeSpan.Zero, (sum, c) => sum + CellCostModel.Check(c.EventsInLog));
+
+    private static StrategyClaims Claims(ContenderCase c)
+    {
+        var g = c.Contender.Guarantees!;
+        return new StrategyClaims(c.Contender.Name, g.AtomicMultiEventCommit, g.GapFreeSequence, g.ContiguousCommit, g.SafeWithSeveralWriterProcesses,
+            g.OrderedVisibility, g.HorizonOrderedVisibility, c.Contender.TakesWholeGroups, g.KeepsAppendConditions);
+    }
+
+    private static IReadOnlyList<string> GroupsOf(ContenderCase c, IReadOnlyList<StrategyClaims> claims) =>
+        c.Contender.IsCeiling
+            ? [GuaranteeProfile.CeilingGroup]
+            : [.. GuaranteeProfile.All.Where(p => p.Admits(claims.Single(x => x.Strategy == c.Contender.Name))).Select(p => p.Id)];
+}

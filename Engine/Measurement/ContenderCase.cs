@@ -1,0 +1,341 @@
+using EventCommitLab.Contract;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Tailing;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Verification;
+
+namespace EventCommitLab.Engine.Measurement;
+
+/// <summary>
+/// One contender in one cell, from its fresh log to its verdict: it is warmed up once, measured once per round (the
+/// cell runner interleaves it with the other contenders), then stopped and checked. Everything it commits goes to
+/// its ledger; only the measured rounds count in its figures.
+/// </summary>
+internal sealed class ContenderCase
+{
+    private readonly IEventLog _store;
+    private readonly CaseClock _clock;
+    private CommitCountersSnapshot _counters = CommitCountersSnapshot.Zero;
+    private long _commits;
+    private long _events;
+    private long _allocated;
+    private long _logSizeAtStart;
+    private string? _failure;
+    private readonly CaseReaders _readers;
+    private readonly ContentionTally _contention = new();
+
+    /// <summary>How often a measured round samples the process's working set.</summary>
+    internal static readonly TimeSpan WorkingSetEvery = TimeSpan.FromMilliseconds(50);
+
+    // Whether any measured window, qualifying or not, saw a commit of this case acknowledged.
+    private bool _acknowledgedInAWindow;
+    private long _peakWorkingSet;
+    private readonly int _conflictRetries;
+    private long _eventsInLog;
+
+    private ContenderCase(CellKey cell, IEventLog store, IContender contender, CaseSettings cases, CancellationToken run)
+    {
+        Cell = cell;
+        _store = store;
+        Contender = contender;
+        Slots = new CommitterSlots(cell, cases.PayloadBytes, cases.Skew);
+        _conflictRetries = cases.ConflictRetries;
+        _clock = new CaseClock(cases.Timeout, run);
+        _readers = new CaseReaders(store, contender.Guarantees);
+    }
+
+    public CellKey Cell { get; }
+
+    public IContender Contender { get; }
+
+    public CommitterSlots Slots { get; }
+
+    public CommitLedger Ledger { get; } = new();
+
+    public LatencyHistogram CommitLatency { get; } = new();
+
+    public LatencyHistogram GroupLatency { get; } = new();
+
+    /// <summary>The tailing readers following the log during a measured round of a load they follow; none otherwise.</summary>
+    public IReadOnlyList<TailingReader> Readers => _readers.Following;
+
+    /// <summary>
+    /// Cancelled by the run's cancellation, or when the contender's own time (its warmup and its rounds, not the other
+    /// contenders' turns) reaches --case-timeout.
+    /// </summary>
+    public CancellationToken Token => _clock.Token;
+
+    public bool Failed => _failure is not null;
+
+    /// <summary>The events its log holds as far as its callers were told: what the verifier will read back.</summary>
+    public long EventsInLog => Interlocked.Read(ref _eventsInLog);
+
+    /// <summary>
+    /// Creates the fresh log, fills it, builds the contender and warms it up unmeasured; a failure is kept as the case's
+    /// cause. Null when the strategy does not take the cell's commits (conditional commits where it or the store does not
+    /// keep append conditions): it has no case in the cell.
+    /// </summary>
+    /// <param name="registration">The strategy; null for the ceiling variant named <paramref name="ceilingVariant"/>.</param>
+    public static async Task<ContenderCase?> StartAsync(
+        CellKey cell, StrategyRegistration? registration, string? ceilingVariant, IEventStoreProvider provider, CaseSettings cases, MeasurementSettings settings, CancellationToken run)
+    {
+        ArgumentNullException.ThrowIfNull(cell);
+        ArgumentNullException.ThrowIfNull(provider);
+        ArgumentNullException.ThrowIfNull(cases);
+        ArgumentNullException.ThrowIfNull(settings);
+        var store = cell.Durability is { } durability
+            ? await provider.CreateFreshStoreAsync(durability, run).ConfigureAwait(false)
+            : await provider.CreateFreshStoreAsync(run).ConfigureAwait(false);
+        IContender contender = registration is null
+            ? RawCeiling.Create(ceilingVariant ?? throw new ArgumentNullException(nameof(ceilingVariant)), store, cell)
+            : new StrategyContender(registration.Create(store, new CommitStrategyOptions()), store);
+        if (cell.Method == BenchmarkMethod.CommitConditionalEvents && contender.Guarantees is { } claims
+            && (!claims.KeepsAppendConditions || store.Lacks(StoreFeature.AppendConditions) is not null))
+        {
+            await contender.DisposeAsync().ConfigureAwait(false);
+            await store.DisposeAsync().ConfigureAwait(false);
+            return null;
+        }
+
+        var target = new ContenderCase(cell, store, contender, cases, run);
+        using var phase = target._clock.StartPhase();
+        try
+        {
+            await LogPrefill.WriteAsync(store, target.Ledger, cases.Prefill, cases.PayloadBytes, run).ConfigureAwait(false);
+            target._logSizeAtStart = await target.CountEventsAsync().ConfigureAwait(false);
+            target._eventsInLog = target._logSizeAtStart;
+            _ = cell.Load == LoadKind.Waves
+                ? await WaveLoad.RunAsync(target, TimeSpan.Zero, measured: false).ConfigureAwait(false)
+                : await SustainedLoad.RunAsync(target, TimeSpan.Zero, TimeSpan.FromSeconds(settings.WindowSeconds / 2), settings.RateEventsPerSecond, measured: false).ConfigureAwait(false);
+            target.Ledger.Settle();
+        }
+        catch (Exception e)
+        {
+            target.Fail(e);
+        }
+
+        return target;
+    }
+
+    /// <summary>
+    /// Measures one round: its events/s, or null when the case has failed (then or before). The qualifying round is the
+    /// one the tailing readers follow, where the settings have them follow this load; the race rounds run without them.
+    /// </summary>
+    public async Task<double?> MeasureRoundAsync(MeasurementSettings settings, bool qualifying)
+    {
+        ArgumentNullException.ThrowIfNull(settings);
+        if (Failed)
+        {
+            return null;
+        }
+
+        using var phase = _clock.StartPhase();
+        try
+        {
+            var counters = Contender.Counters;
+            var allocated = GC.GetTotalAllocatedBytes(precise: false);
+            if (qualifying && settings.ReadersFollow(Cell.Load) && !Contender.IsCeiling)
+            {
+                await _readers.StartAsync(settings.Reader, Token).ConfigureAwait(false);
+            }
+
+            RoundSample sample;
+            var memory = WorkingSetSampler.Start(WorkingSetEvery);
+            await using (memory.ConfigureAwait(false))
+            {
+                sample = Cell.Load == LoadKind.Waves
+                    ? await WaveLoad.RunAsync(this, TimeSpan.FromSeconds(settings.WindowSeconds), measured: true).ConfigureAwait(false)
+                    : await SustainedLoad.RunAsync(this, TimeSpan.FromSeconds(settings.RampSeconds), TimeSpan.FromSeconds(settings.WindowSeconds), settings.RateEventsPerSecond, measured: true)
+                        .ConfigureAwait(false);
+            }
+
+            _peakWorkingSet = Math.Max(_peakWorkingSet, memory.PeakBytes);
+            await _readers.StopAsync(Token).ConfigureAwait(false);
+
+            _allocated += GC.GetTotalAllocatedBytes(precise: false) - allocated;
+            _counters += Contender.Counters - counters;
+            _commits += sample.Commits;
+            _events += sample.Events;
+            // Between windows: the ledger's digests are not part of any contender's figure.
+            Ledger.Settle();
+            _acknowledgedInAWindow |= sample.EventsPerSecond is > 0;
+            return sample.EventsPerSecond;
+        }
+        catch (Exception e)
+        {
+            Fail(e);
+            return null;
+        }
+        finally
+        {
+            await _readers.AbandonAsync().ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>
+    /// Forgets what the qualifying round measured (its latency, allocations, counters): a contender that races on is
+    /// described by its race rounds alone, which ran without readers and after a longer warm-up.
+    /// </summary>
+    public void BeginRaceRounds()
+    {
+        CommitLatency.Reset();
+        GroupLatency.Reset();
+        _counters = CommitCountersSnapshot.Zero;
+        _commits = 0;
+        _events = 0;
+        _allocated = 0;
+        _peakWorkingSet = 0;
+        _contention.Reset();
+    }
+
+    /// <summary>
+    /// Runs commands to their end, as their application would: each attempt's outcome goes to the ledger and to the
+    /// readers following the round; an acknowledged command moves its aggregate on; in a contended cell, a command whose
+    /// commit conflicts learns its aggregate's version (from the conflict's answer, else the store) and is tried again, up to --conflict-retries times, then given up. Any
+    /// other failure (and a conflict where commits cannot conflict) fails the case: it is thrown.
+    /// </summary>
+    /// <returns>The acknowledged commands and their events (given-up commands count in neither).</returns>
+    public async Task<(int Commits, long Events)> RunCommandsAsync(IReadOnlyList<CommitterCommand> commands, bool measured)
+    {
+        ArgumentNullException.ThrowIfNull(commands);
+        var pending = commands;
+        int commits = 0;
+        long events = 0;
+        while (pending.Count > 0)
+        {
+            var outcomes = await Contender.CommitAsync([.. pending.Select(c => c.Request)], Token).ConfigureAwait(false);
+            var answered = System.Diagnostics.Stopwatch.GetTimestamp();
+            foreach (var reader in Readers)
+            {
+                reader.Acknowledged(outcomes, answered);
+            }
+
+            Exception? failure = null;
+            // Made only when a commit conflicts: every measured commit passes here, and almost none conflict.
+            List<(CommitterCommand Command, Exception Conflict)>? conflicted = null;
+            for (var i = 0; i < outcomes.Count; i++)
+            {
+                var (command, outcome) = (pending[i], outcomes[i]);
+                Ledger.Record(outcome);
+                if (outcome.Result is { } result)
+                {
+                    Slots.Acknowledged(command, result);
+                    commits++;
+                    events += command.Request.Events.Count;
+                }
+                else if (Slots.Contended && outcome.Failure is ConcurrencyConflictException or AppendConditionFailedException)
+                {
+                    _contention.Conflicted(command.Request.Events.Count);
+                    if (command.Attempt <= _conflictRetries)
+                    {
+                        (conflicted ??= []).Add((command, outcome.Failure));
+                    }
+                    else
+                    {
+                        _contention.GaveUp();
+                    }
+                }
+                else
+                {
+                    failure ??= outcome.Failure;
+                }
+            }
+
+            if (failure is not null)
+            {
+                throw failure;
+            }
+
+            if (conflicted is null)
+            {
+                break;
+            }
+
+            await Slots.RefreshAsync(conflicted, _store, Token).ConfigureAwait(false);
+            _contention.Retried(conflicted.Count);
+            pending = [.. conflicted.Select(c => Slots.Retry(c.Command, measured))];
+        }
+
+        _contention.Committed(commits, events);
+        Interlocked.Add(ref _eventsInLog, events);
+        return (commits, events);
+    }
+
+    /// <summary>Stops the contender, checks its log, removes the log and says what was measured.</summary>
+    /// <param name="qualifying">Its qualifying round's events/s.</param>
+    /// <param name="rounds">Its race rounds' events/s in race order, null where it did not run.</param>
+    /// <param name="exit">Why it left the race before the end; null when it ran to the end.</param>
+    public async Task<CaseResult> FinishAsync(double? qualifying, IReadOnlyList<double?> rounds, RaceExit? exit)
+    {
+        ArgumentNullException.ThrowIfNull(rounds);
+        var verification = VerificationTally.NotChecked;
+        long logSizeAtEnd = 0;
+        try
+        {
+            verification = await Contender.StopAndCheckAsync(Ledger, _logSizeAtStart, CancellationToken.None).ConfigureAwait(false);
+            logSizeAtEnd = await CountEventsAsync().ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            _failure ??= $"verification failed: {FailureCause.Of(e)}";
+        }
+        finally
+        {
+            await Contender.DisposeAsync().ConfigureAwait(false);
+            await _store.DisposeAsync().ConfigureAwait(false);
+            _clock.Dispose();
+        }
+
+        // It ran, but nothing it acknowledged fell inside a measured window: it has no figure, and the page says why.
+        // (Whoever measured it: the race's rounds, or the sweep's steps, which are not race rounds.)
+        if (_failure is null && !_acknowledgedInAWindow)
+        {
+            _failure = "no commit acknowledged inside its measured windows (its commands conflicted and were given up, or outlasted every window)";
+        }
+
+        var commits = Math.Max(_commits, 1);
+        return new CaseResult(
+            Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.Committers, Contender.Name, Contender.IsCeiling,
+            EventsPerSecond: null, [.. rounds], rounds.Count(r => r is not null), StoppedEarly: exit is not null,
+            RatioToCeiling: null, IsBest: false, TiedWithBest: false,
+            CommitLatency.Summary(), GroupLatency.Summary(),
+            Contender.IsCeiling ? null : (double)_counters.Retries / commits,
+            Contender.IsCeiling ? null : (double)_counters.Conflicts / commits,
+            _counters.Batches > 0
+                ? new BatchSizeSummary(
+                    _counters.Batches, (double)_counters.CommitsInBatches / _counters.Batches, _counters.BatchSizeBuckets,
+                    TicksToMs(_counters.QueueWaitTicks) / Math.Max(_counters.CommitsInBatches, 1), TicksToMs(_counters.WriteTicks) / _counters.Batches,
+                    (double)_counters.InFlightSum / _counters.Batches)
+                : null,
+            _events > 0 ? (double)_allocated / _events : null,
+            _commits, _logSizeAtStart, logSizeAtEnd, _readers.WithFindings(verification), _failure,
+            _readers.SummaryOf(TailingReaderKind.Naive), _readers.SummaryOf(TailingReaderKind.HighWaterMark), _readers.SummaryOf(TailingReaderKind.TransactionHorizon),
+            qualifying, exit, Cell.Aggregates,
+            Slots.Contended ? _contention.Summary(verification.AggregateCommitsChecked) : null,
+            Cell.Durability,
+            _peakWorkingSet > 0 ? _peakWorkingSet : null);
+    }
+
+    private static double TicksToMs(long ticks) => ticks * 1000.0 / System.Diagnostics.Stopwatch.Frequency;
+
+    private void Fail(Exception exception)
+    {
+        _failure ??= FailureCause.Of(_clock.CauseOf(exception));
+        var latency = CommitLatency.Summary() ?? GroupLatency.Summary();
+        if (latency is not null)
+        {
+            // A slow case that timed out still says how slow it was.
+            _failure += string.Create(System.Globalization.CultureInfo.InvariantCulture,
+                $" Before that: {latency.Count} commits measured, median {latency.P50Ms:0} ms, p95 {latency.P95Ms:0} ms, p99 {latency.P99Ms:0} ms.");
+        }
+    }
+
+    private async Task<long> CountEventsAsync()
+    {
+        await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None).ConfigureAwait(false);
+        return await session.CountEventsAsync(CancellationToken.None).ConfigureAwait(false);
+    }
+}

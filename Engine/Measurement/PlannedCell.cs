@@ -1,0 +1,6 @@
+using EventCommitLab.Engine.Results;
+
+namespace EventCommitLab.Engine.Measurement;
+
+/// <summary>A cell of the run's plan and what its mandatory part (starts, qualifying round, checks) is predicted to take.</summary>
+internal sealed record PlannedCell(CellKey Cell, TimeSpan Mandatory);

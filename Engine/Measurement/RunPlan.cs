@@ -1,0 +1,118 @@
+namespace EventCommitLab.Engine.Measurement;
+
+/// <summary>
+/// The run's time, planned over its cells in the order a review needs them. Every cell has a mandatory part that no
+/// verdict can do without (each contender's start, its qualifying round, the checks at the end) and a race that decides
+/// as far as its time goes. Before each cell, the mandatory parts of the cells still to run are set aside (predicted,
+/// then scaled by what the cells so far took against their prediction); of what is left, a cell may race for up to
+/// <see cref="Overcommit"/> equal shares: most cells decide at their first looks and leave their share to the cells
+/// after them, so a close call may take the rounds the clear ones did not need, and the mandatory parts set aside keep
+/// a close call early in the order from taking the time of the cells after it. When what is left cannot pay even for the mandatory parts, the cells last in the order are left out, whole,
+/// and the plan says which and what they would have taken: a row the budget could not decide costs its starts and
+/// checks for nothing, and takes time from the rows before it. With no total (a dry run), every cell runs unbounded.
+/// </summary>
+internal sealed class RunPlan
+{
+    /// <summary>Kept back from the last cell's share for writing the results and stopping the store.</summary>
+    public static readonly TimeSpan Reserve = TimeSpan.FromSeconds(5);
+
+    /// <summary>How many equal shares of what the mandatory parts leave a cell may race for.</summary>
+    public const double Overcommit = 3;
+
+    private readonly IReadOnlyList<PlannedCell> _cells;
+    private readonly TimeSpan? _total;
+    private readonly List<PlannedCell> _leftOut = [];
+    private double _predicted;
+    private double _measured;
+
+    /// <param name="cells">The cells in the order a review needs them, each with the mandatory part predicted for it.</param>
+    /// <param name="total">The whole run's time; null for no budget.</param>
+    /// <param name="scale">What this machine is expected to take against the predictions before any cell ran (1: as predicted).</param>
+    public RunPlan(IReadOnlyList<PlannedCell> cells, TimeSpan? total, double scale = 1)
+    {
+        ArgumentNullException.ThrowIfNull(cells);
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(scale);
+        _cells = cells;
+        _total = total;
+        Scale = scale;
+    }
+
+    public TimeSpan? Total => _total;
+
+    /// <summary>What the cells take against their predictions: the starting scale until a cell has run, then what the cells run so far took in all against what was predicted for them.</summary>
+    public double Scale { get; private set; }
+
+    /// <summary>The cells left out, in the order they were, with the mandatory part each would have needed.</summary>
+    public IReadOnlyList<PlannedCell> LeftOut => _leftOut;
+
+    /// <summary>
+    /// What the cell at <paramref name="index"/> may spend, after <paramref name="elapsed"/> of the run: its mandatory
+    /// part and an equal share of what the mandatory parts of the cells still to run leave; null with no total. Cells
+    /// last in the order are left out first when what is left cannot pay for every mandatory part; when it cannot pay
+    /// even for this cell's, this cell is left out too and the answer is <see cref="TimeSpan.Zero"/>.
+    /// </summary>
+    public TimeSpan? AllowanceFor(int index, TimeSpan elapsed)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(index);
+        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(index, _cells.Count);
+        if (_total is not { } total)
+        {
+            return null;
+        }
+
+        if (IsLeftOut(index))
+        {
+            return TimeSpan.Zero;
+        }
+
+        var left = total - Reserve - elapsed;
+        var coming = Enumerable.Range(index, _cells.Count - index).Where(i => !IsLeftOut(i)).ToList();
+        while (coming.Count > 0 && coming.Sum(i => Mandatory(i).TotalSeconds) > left.TotalSeconds)
+        {
+            _leftOut.Insert(_leftOut.Count(c => IndexOf(c) < coming[^1]), _cells[coming[^1]]);
+            coming.RemoveAt(coming.Count - 1);
+        }
+
+        if (coming.Count == 0)
+        {
+            return TimeSpan.Zero;
+        }
+
+        var free = left - TimeSpan.FromSeconds(coming.Sum(i => Mandatory(i).TotalSeconds));
+        return Mandatory(index) + TimeSpan.FromTicks(Math.Min(free.Ticks, (long)(free.Ticks * Overcommit / coming.Count)));
+    }
+
+    private int IndexOf(PlannedCell cell)
+    {
+        for (var i = 0; i < _cells.Count; i++)
+        {
+            if (ReferenceEquals(_cells[i], cell))
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    /// <summary>Whether the plan has left the cell at <paramref name="index"/> out.</summary>
+    public bool IsLeftOut(int index) => _leftOut.Contains(_cells[index]);
+
+    /// <summary>The mandatory part of the cell at <paramref name="index"/> as the plan now expects it.</summary>
+    public TimeSpan Mandatory(int index) => _cells[index].Mandatory * Scale;
+
+    /// <summary>What the cell at <paramref name="index"/>'s mandatory part took: the scale follows what the cells run so far took in all.</summary>
+    public void Record(int index, TimeSpan mandatory)
+    {
+        _predicted += _cells[index].Mandatory.TotalSeconds;
+        _measured += mandatory.TotalSeconds;
+        if (_predicted > 0 && _measured > 0)
+        {
+            Scale = _measured / _predicted;
+        }
+    }
+
+    /// <summary>Whether a cell that has spent <paramref name="spent"/> can pay for the next block of rounds and its own finish.</summary>
+    public static bool Affords(TimeSpan? allowance, TimeSpan spent, TimeSpan nextBlock, TimeSpan finish) =>
+        allowance is not { } share || spent + nextBlock + finish <= share;
+}

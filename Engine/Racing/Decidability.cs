@@ -1,0 +1,76 @@
+using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
+
+namespace EventCommitLab.Engine.Racing;
+
+/// <summary>
+/// Whether an open pair can still be decided by the last round a race can run: the chance, given its rounds so far,
+/// that the look at that round shows it equivalent or separable. A pair is open while its interval is too wide for
+/// either; once the interval is narrower than the margin (both one-sided bounds within ±ε and the two-sided interval
+/// off zero cannot both fail), every pair decides, so the chance is one. Before that, the pair stays open if its final
+/// estimate lands in the band between the two, and the chance is what lies outside that band of the estimate's
+/// predictive distribution: centred on today's estimate, as wide as the rounds still to come can move it (with a
+/// flat prior, today's standard error times √((H − n) / H)). A race is futile only where this chance is small, not
+/// where today's estimate alone would miss: a pair of equal contenders whose first rounds happened to sit apart is
+/// given the rounds that would decide it.
+/// </summary>
+public static class Decidability
+{
+    /// <summary>Below this chance of being decided by the horizon, an open pair makes its group's race futile.</summary>
+    public const double FutileBelow = 0.05;
+
+    /// <summary>The chance that the pair whose paired log ratios are <paramref name="logs"/> is decided at the look after <paramref name="horizon"/> rounds.</summary>
+    public static double ChanceDecidedBy(IReadOnlyList<double> logs, int horizon, RaceSettings settings)
+    {
+        ArgumentNullException.ThrowIfNull(logs);
+        ArgumentNullException.ThrowIfNull(settings);
+        var n = logs.Count;
+        var (mean, error, _) = LogStatistics.MeanAndError(logs);
+        if (error is not { } standardError || standardError <= 0)
+        {
+            // Fewer than two rounds, or no spread at all: nothing to project from, so nothing to give up on.
+            return 1;
+        }
+
+        if (horizon <= n)
+        {
+            return 0;
+        }
+
+        var atHorizon = standardError * Math.Sqrt(n) / Math.Sqrt(horizon);
+        var alpha = settings.ErrorRateAt(horizon);
+        var degrees = LogStatistics.Degrees(horizon);
+        var equivalentBelow = settings.LogMargin - (LogStatistics.StudentQuantile(degrees, alpha) * atHorizon);
+        var separableAbove = LogStatistics.StudentQuantile(degrees, alpha / 2) * atHorizon;
+        if (equivalentBelow >= separableAbove)
+        {
+            return 1;
+        }
+
+        var final = new NormalDistribution(mean, standardError * Math.Sqrt((horizon - n) / (double)horizon));
+        var equivalent = equivalentBelow > 0 ? final.Cdf(equivalentBelow) - final.Cdf(-equivalentBelow) : 0;
+        var separable = final.Cdf(-separableAbove) + (1 - final.Cdf(separableAbove));
+        return Math.Clamp(equivalent + separable, 0, 1);
+    }
+
+    /// <summary>
+    /// The fewest rounds after which a pair of this spread decides whatever its estimate (the interval narrower than the
+    /// margin, as above), up to <paramref name="limit"/>; null when even that many would not do.
+    /// </summary>
+    /// <param name="spread">The standard deviation of the pair's per-round log ratio.</param>
+    public static int? RoundsToDecideAnyPair(double spread, RaceSettings settings, int limit = 1000)
+    {
+        ArgumentNullException.ThrowIfNull(settings);
+        for (var rounds = RaceSettings.FirstLook; rounds <= limit; rounds++)
+        {
+            var error = spread / Math.Sqrt(rounds);
+            var degrees = LogStatistics.Degrees(rounds);
+            var alpha = settings.ErrorRateAt(Math.Min(rounds, settings.MaximumRounds));
+            if (LogStatistics.StudentQuantile(degrees, alpha) * error + (LogStatistics.StudentQuantile(degrees, alpha / 2) * error) <= settings.LogMargin)
+            {
+                return rounds;
+            }
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,46 @@
+namespace EventCommitLab.Engine.Results;
+
+/// <summary>How every cell was measured.</summary>
+/// <param name="Rounds">The most race rounds a cell runs (its last look); each round measures every contender still racing once, in an order shuffled per cell and rotated per round.</param>
+/// <param name="WindowSeconds">The measured window of a round (waves: whole waves until it is full, at least one).</param>
+/// <param name="RampSeconds">Sustained load: unmeasured time at the start of each round, while the committers get going.</param>
+/// <param name="RateEventsPerSecond">Sustained load, open loop: the fixed arrival rate; null for closed loop (back to back).</param>
+/// <param name="EarlyStopFactor">A contender below 1/this of its leader in the qualifying round leaves the race there (runs made before the race: after round 1).</param>
+/// <param name="ConfidenceLevel">Of every interval, e.g. 0.95.</param>
+/// <param name="CheckpointBeforeRounds">Whether the store was settled (PostgreSQL: CHECKPOINT) before each measured round.</param>
+/// <param name="Reader">The tailing readers beside each sustained round; None for runs made before there was one.</param>
+/// <param name="ReaderLoads">The loads whose measured rounds the readers follow; null (sustained only) in runs made before it could be chosen.</param>
+/// <param name="Margin">δ of the race: ratios within [1 − δ, 1 / (1 − δ)] are equivalent; null in runs made before the race.</param>
+/// <param name="ErrorRate">α of the race: the chance one decision is wrong, split over the looks; null in runs made before the race.</param>
+/// <param name="Looks">The race rounds after which the race decides; null in runs made before the race.</param>
+/// <param name="BudgetMinutes">The run's budget; null when it had none.</param>
+/// <param name="Skew">Contended cells: 0 when commands drew their aggregates uniformly, else the Zipf exponent; null in runs made before contention.</param>
+/// <param name="ConflictRetries">Contended cells: a command's attempts after a conflict before it was given up; null in runs made before contention.</param>
+public sealed record MeasurementSettings(
+    string Preset,
+    IReadOnlyList<LoadKind> Loads,
+    int Rounds,
+    double WindowSeconds,
+    double RampSeconds,
+    double? RateEventsPerSecond,
+    double EarlyStopFactor,
+    double ConfidenceLevel,
+    bool CheckpointBeforeRounds,
+    ReaderKind Reader = ReaderKind.None,
+    IReadOnlyList<LoadKind>? ReaderLoads = null,
+    double? Margin = null,
+    double? ErrorRate = null,
+    IReadOnlyList<int>? Looks = null,
+    double? BudgetMinutes = null,
+    double? Skew = null,
+    int? ConflictRetries = null)
+{
+    /// <summary>How the cells race; null for runs made before the race.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public Racing.RaceSettings? Race => Margin is { } margin
+        ? new Racing.RaceSettings(margin, ErrorRate ?? Racing.RaceSettings.DefaultErrorRate, Looks ?? Racing.RaceSettings.LooksUpTo(Rounds), 1 / EarlyStopFactor)
+        : null;
+
+    /// <summary>Whether the readers follow this load's measured rounds.</summary>
+    public bool ReadersFollow(LoadKind load) => Reader != ReaderKind.None && (ReaderLoads ?? [LoadKind.Sustained]).Contains(load);
+}

@@ -1,6 +1,0 @@
-using EventCommitLab.Harness.Results;
-
-namespace EventCommitLab.Harness.Measurement;
-
-/// <summary>A cell of the run's plan and what its mandatory part (starts, qualifying round, checks) is predicted to take.</summary>
-internal sealed record PlannedCell(CellKey Cell, TimeSpan Mandatory);

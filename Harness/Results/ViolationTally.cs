@@ -1,6 +1,0 @@
-using EventCommitLab.Verification;
-
-namespace EventCommitLab.Harness.Results;
-
-/// <summary>How often the verifier found one kind of violation in a case, whether it broke a claim, and one example.</summary>
-public sealed record ViolationTally(ViolationKind Kind, bool IsFailure, int Count, string Example);

@@ -1,0 +1,151 @@
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Runs;
+using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Strategies;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Engine.Measurement;
+
+public sealed class RunPlanTests
+{
+    private static readonly TimeSpan Twenty = TimeSpan.FromMinutes(20);
+
+    private static PlannedCell[] Cells(int count, double mandatorySeconds) =>
+        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(mandatorySeconds)))];
+
+    [Fact]
+    public void each_cell_may_spend_its_mandatory_part_and_up_to_three_equal_shares_of_what_the_mandatory_parts_leave()
+    {
+        var plan = new RunPlan(Cells(12, 30), Twenty);
+
+        var free = Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(12 * 30);
+        Assert.Equal(TimeSpan.FromSeconds(30) + (free * 3 / 12), plan.AllowanceFor(0, TimeSpan.Zero));
+        Assert.Equal(TimeSpan.FromSeconds(30) + (TimeSpan.FromMinutes(15) - RunPlan.Reserve - TimeSpan.FromSeconds(60)), plan.AllowanceFor(10, TimeSpan.FromMinutes(5)));
+        Assert.Empty(plan.LeftOut);
+    }
+
+    [Fact]
+    public void on_a_slower_machine_than_planned_the_plan_decides_its_first_cells_and_leaves_the_last_out_whole()
+    {
+        // Predicted 30 s of starts and checks a cell: 20 cells fit in 20 minutes. The first cells take twice that.
+        var plan = new RunPlan(Cells(20, 30), Twenty);
+        Assert.NotNull(plan.AllowanceFor(0, TimeSpan.Zero));
+        Assert.Empty(plan.LeftOut);
+
+        var elapsed = TimeSpan.Zero;
+        for (var index = 0; index < 3; index++)
+        {
+            plan.AllowanceFor(index, elapsed);
+            plan.Record(index, TimeSpan.FromSeconds(60));
+            elapsed += TimeSpan.FromSeconds(90);
+        }
+
+        var allowance = plan.AllowanceFor(3, elapsed);
+
+        Assert.Equal(2, plan.Scale, 9);
+        Assert.NotEmpty(plan.LeftOut);
+        Assert.Equal(Cells(20, 30).TakeLast(plan.LeftOut.Count), plan.LeftOut);
+        Assert.False(plan.IsLeftOut(3));
+        Assert.True(plan.IsLeftOut(19));
+        Assert.True(allowance >= TimeSpan.FromSeconds(60), $"the next cell may still pay for its mandatory part: {allowance}");
+        var kept = Enumerable.Range(3, 17).Where(i => !plan.IsLeftOut(i)).Sum(i => plan.Mandatory(i).TotalSeconds);
+        Assert.True(kept <= (Twenty - RunPlan.Reserve - elapsed).TotalSeconds, "what is kept can pay for its mandatory parts");
+    }
+
+    [Fact]
+    public void a_machine_whose_durable_flush_is_slower_than_ours_is_planned_slower_from_the_start()
+    {
+        Assert.Equal(1, CellCostModel.ScaleFor(0.2));
+        Assert.Equal(2, CellCostModel.ScaleFor(2 * CellCostModel.ReferenceFlushMs), 9);
+        Assert.Equal(4, CellCostModel.ScaleFor(100));
+
+        var plan = new RunPlan(Cells(20, 30), Twenty, scale: 3);
+        plan.AllowanceFor(0, TimeSpan.Zero);
+
+        Assert.Equal(Cells(20, 30).TakeLast(plan.LeftOut.Count), plan.LeftOut);
+        Assert.Equal(7, plan.LeftOut.Count);
+    }
+
+    [Fact]
+    public void a_cell_left_out_is_given_no_time_and_with_no_total_every_cell_runs_unbounded()
+    {
+        var plan = new RunPlan(Cells(3, 600), TimeSpan.FromMinutes(21));
+
+        Assert.NotEqual(TimeSpan.Zero, plan.AllowanceFor(0, TimeSpan.Zero));
+        Assert.Equal(TimeSpan.Zero, plan.AllowanceFor(2, TimeSpan.FromMinutes(10)));
+        Assert.True(plan.IsLeftOut(2));
+        Assert.Null(new RunPlan(Cells(3, 600), null).AllowanceFor(2, TimeSpan.FromHours(5)));
+        Assert.True(RunPlan.Affords(null, TimeSpan.FromHours(1), TimeSpan.FromHours(1), TimeSpan.Zero));
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void a_run_whose_cells_buy_rounds_only_when_affordable_never_passes_its_budget(int seed)
+    {
+        var random = new Random(seed);
+        var plan = new RunPlan(Cells(36, 8), Twenty);
+        var elapsed = TimeSpan.FromSeconds(4);
+        for (var cell = 0; cell < 36; cell++)
+        {
+            var allowance = plan.AllowanceFor(cell, elapsed);
+            if (plan.IsLeftOut(cell))
+            {
+                continue;
+            }
+
+            // The mandatory part takes about its prediction, now more, now less.
+            var mandatory = TimeSpan.FromSeconds(8 * (0.5 + random.NextDouble()));
+            var spent = mandatory * 0.7;
+            var finish = mandatory * 0.3;
+            while (true)
+            {
+                var block = TimeSpan.FromSeconds(0.5 + (4 * random.NextDouble()));
+                if (random.Next(4) == 0 || !RunPlan.Affords(allowance, spent, block, finish))
+                {
+                    break;
+                }
+
+                spent += block;
+            }
+
+            plan.Record(cell, mandatory);
+            elapsed += spent + finish;
+        }
+
+        Assert.True(elapsed <= Twenty - RunPlan.Reserve, $"the run took {elapsed} of {Twenty}");
+    }
+
+    [Fact]
+    public void a_budget_that_cannot_pay_even_for_the_first_cell_is_refused_before_anything_runs_and_a_smaller_one_runs_what_it_covers()
+    {
+        var options = LabOptions.Parse(["--budget", "1", "--events", "10000", "--concurrency", "1000"], new PostgresStoreConfiguration());
+
+        var error = Assert.Throws<ArgumentException>(() => LabRunner.EnsureTheBudgetFits(options, options.Measurement(true), LabRunner.Cells(options)));
+
+        Assert.StartsWith($"--budget 1: the first of {LabRunner.Cells(options).Count} cells x {StrategyCatalog.Designs.Count} strategies alone needs about ", error.Message, StringComparison.Ordinal);
+        Assert.Contains("raise --budget or narrow the grid", error.Message, StringComparison.Ordinal);
+        var small = LabOptions.Parse(["--budget", "1"], new PostgresStoreConfiguration());
+        LabRunner.EnsureTheBudgetFits(small, small.Measurement(true), LabRunner.Cells(small));
+    }
+
+    [Fact]
+    public void the_cells_run_in_the_order_a_review_needs_them_the_seeds_grid_first_then_the_contended_rows_then_sustained_load()
+    {
+        var options = LabOptions.Parse(["--load", "waves,sustained", "--events", "100,1", "--concurrency", "10,1"], new PostgresStoreConfiguration());
+
+        var cells = LabRunner.Cells(options);
+
+        Assert.Equal(
+            [
+                "waves CommitEvents 1 x 1", "waves CommitEvents 1 x 10", "waves CommitEvents 100 x 1", "waves CommitEvents 100 x 10",
+                "waves CommitAggregateEvents 1 x 1", "waves CommitAggregateEvents 1 x 10", "waves CommitAggregateEvents 100 x 1", "waves CommitAggregateEvents 100 x 10",
+                "sustained CommitAggregateEvents 1 x 10 on 1 aggregates",
+                "sustained CommitEvents 1 x 1", "sustained CommitEvents 1 x 10", "sustained CommitEvents 100 x 1", "sustained CommitEvents 100 x 10",
+                "sustained CommitAggregateEvents 1 x 1", "sustained CommitAggregateEvents 1 x 10", "sustained CommitAggregateEvents 100 x 1", "sustained CommitAggregateEvents 100 x 10",
+            ],
+            cells.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Method} {c.Shape}"));
+    }
+}
