@@ -1,4 +1,3 @@
-using EventCommitLab.Harness.Reporting;
 using EventCommitLab.Harness.Runs;
 
 namespace EventCommitLab.Harness.Cli;

@@ -1,5 +1,5 @@
 using System.CommandLine;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Cli;

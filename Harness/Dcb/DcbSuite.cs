@@ -4,7 +4,7 @@ using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Engine.Statistics;
@@ -194,7 +194,7 @@ internal static class DcbSuite
         }
 
         var goals = DcbGoals.Evaluate(cells, settings);
-        var run = new DcbSuiteResult(settings, mechanisms, loads, cells, goals, verifications, SuiteEnvironment.Here(provider.Description, commandLine, suite.Started), settings.Race, verdicts);
+        var run = new DcbSuiteResult(settings, mechanisms, loads, cells, goals, verifications, EnvironmentProbe.ForSuite(provider.Description, commandLine, suite.Started), settings.Race, verdicts);
         console.WriteLine($"Results: {suite.Complete(Report, run)}");
         return verifications.All(v => v.Clean) ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
     }

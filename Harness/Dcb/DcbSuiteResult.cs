@@ -1,6 +1,6 @@
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Dcb;
 

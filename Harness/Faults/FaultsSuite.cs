@@ -2,7 +2,7 @@ using System.Globalization;
 using EventCommitLab.Contract;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Stores;
@@ -91,7 +91,7 @@ internal static class FaultsSuite
         }
 
         cancellationToken.ThrowIfCancellationRequested();
-        var summary = suite.Complete(Report, new FaultsSuiteResult(cases, soaks, SuiteEnvironment.Here(suite.Provider.Description, commandLine, suite.Started)));
+        var summary = suite.Complete(Report, new FaultsSuiteResult(cases, soaks, EnvironmentProbe.ForSuite(suite.Provider.Description, commandLine, suite.Started)));
         var broken = cases.Count(c => c.Verification.Checked == VerificationKind.Verifier && !c.Verification.Passed)
             + soaks.Count(s => s.Verification.Checked == VerificationKind.Verifier && !s.Verification.Passed);
         var failed = cases.Count(c => c.Failure is not null) + soaks.Count(s => s.Failure is not null);

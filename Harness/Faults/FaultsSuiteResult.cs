@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Faults;
 

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;

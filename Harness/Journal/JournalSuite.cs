@@ -6,7 +6,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Engine.Statistics;
@@ -133,7 +133,7 @@ internal static class JournalSuite
             2.0, AtLeast: true, "median of the per-iteration ratios with its 95% interval")).ToArray();
         var result = new JournalSuiteResult(
             settings, workloads, columns, cells, goals, peerSettings,
-            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started), settings.Race, verdicts);
+            EnvironmentProbe.ForSuite(provider.Description, commandLine, suite.Started), settings.Race, verdicts);
         console.WriteLine($"Results: {suite.Complete(Report, result)}");
         return cells.Any(c => c.Broken.Count > 0) ? ExitCodes.BrokenGuarantee
             : cells.Any(c => c.Failure is not null) ? ExitCodes.SomeCasesFailed

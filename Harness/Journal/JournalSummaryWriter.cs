@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 using EventCommitLab.Harness.Pipeline;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Journal;

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Pipeline;

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Ceiling;
@@ -101,7 +101,7 @@ internal static class RawSuite
 
         var result = new RawSuiteResult(
             settings, phases, toolDurable, toolLazy,
-            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+            EnvironmentProbe.ForSuite(provider.Description, commandLine, suite.Started));
         console.WriteLine($"Results: {suite.Complete(Report, result)}");
         return ExitCodes.Verified;
     }

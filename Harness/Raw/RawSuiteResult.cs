@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Raw;

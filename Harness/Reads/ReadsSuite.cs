@@ -6,7 +6,7 @@ using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Engine.Statistics;
 using EventCommitLab.Harness.Suites;
@@ -115,7 +115,7 @@ internal static class ReadsSuite
         }
 
         var result = new ReadsSuiteResult(settings, build, projectLoad, cells, run.WritesAcknowledged, readBack, [.. run.Wrong.Take(20)],
-            SuiteEnvironment.Here(provider.Description, commandLine, suite.Started));
+            EnvironmentProbe.ForSuite(provider.Description, commandLine, suite.Started));
         var summary = suite.Complete(Report, result);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Writes: {run.WritesAcknowledged:N0} acknowledged, {readBack:N0} read back; {(run.Wrong.IsEmpty ? "every query and projection exact" : $"{run.Wrong.Count} wrong answers")}"));
         console.WriteLine($"Results: {summary}");

@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Reads;
 

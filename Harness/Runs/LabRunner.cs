@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.SuitePorts.Ceiling;
 

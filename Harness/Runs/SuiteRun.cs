@@ -1,6 +1,6 @@
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
 

@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Suites;
 

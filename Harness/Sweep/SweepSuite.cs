@@ -2,7 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;

@@ -4,7 +4,7 @@ using System.Globalization;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Engine.Statistics;
@@ -116,7 +116,7 @@ internal static class TagsSuite
             }
 
             var run = new TagsSuiteResult(settings, [.. logs.Select(l => new TagLogBuild(l.Storage, l.BuildTime, l.Bytes))], queries,
-                SuiteEnvironment.Here(provider.Description, commandLine, suite.Started), race, verdicts);
+                EnvironmentProbe.ForSuite(provider.Description, commandLine, suite.Started), race, verdicts);
             console.WriteLine($"Results: {suite.Complete(Report, run)}");
             return queries.All(q => q.Exact) ? ExitCodes.Verified : ExitCodes.BrokenGuarantee;
         }

@@ -1,5 +1,5 @@
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Tags;
 

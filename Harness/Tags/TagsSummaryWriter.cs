@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;

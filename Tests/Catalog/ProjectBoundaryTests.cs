@@ -31,6 +31,8 @@ public sealed class ProjectBoundaryTests
         { typeof(MongoStoreProvider).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
         // The engine measures, races and records: it sees strategies, the verifier and the suites' ports, never a store or the harness.
         { typeof(EventCommitLab.Engine.Measurement.CaseSettings).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.Verification", "EventCommitLab.SuitePorts"] },
+        // The pages are written from the results model alone (a ceiling's store-tool figure is a suite port's type): no store, no suite, no command line.
+        { typeof(EventCommitLab.Reporting.VerdictWriter).Assembly.GetName().Name!, ["EventCommitLab.Engine", "EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.Verification", "EventCommitLab.SuitePorts"] },
     };
 
     [Theory]

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Tests.Engine.Measurement;

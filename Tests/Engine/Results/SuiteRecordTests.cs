@@ -2,7 +2,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Engine.Racing;
 using EventCommitLab.Harness.Raw;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Seed;

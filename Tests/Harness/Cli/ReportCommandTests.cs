@@ -1,6 +1,6 @@
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Tests.Engine;
 
 namespace EventCommitLab.Tests.Harness.Cli;

@@ -3,7 +3,7 @@ using EventCommitLab.Dcb;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Harness.Reads;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Dcb;

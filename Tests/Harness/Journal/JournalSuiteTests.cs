@@ -2,7 +2,7 @@ using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Peers.AkkaJournal;
 using EventCommitLab.Stores.Postgres;

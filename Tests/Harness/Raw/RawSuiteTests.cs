@@ -1,6 +1,6 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Raw;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Stores.Postgres.Server;

@@ -5,7 +5,7 @@ using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Racing;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;

@@ -1,5 +1,5 @@
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Reporting;
+using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Tags;
 using EventCommitLab.Stores.Postgres;

@@ -1,0 +1,74 @@
+using System.Globalization;
+using System.Text;
+using EventCommitLab.Engine.Results;
+
+namespace EventCommitLab.Reporting;
+
+/// <summary>
+/// The verdict page's contention view: per contended row, what sharing aggregates cost each strategy (conflicts,
+/// retries, commands given up, work wasted, batch sizes, latency with its retries) beside the same strategy in the
+/// row of the same size with one aggregate per committer.
+/// </summary>
+internal static class ContentionView
+{
+    public const string Heading = "## Contention: commands on shared aggregates";
+
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>The section, or nothing when the run has no contended row.</summary>
+    public static string Write(RunRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        var contended = record.Cases.Where(c => c.Aggregates is not null && !c.IsCeiling).GroupBy(c => c.Cell).OrderBy(g => g.Key.Method).ThenBy(g => g.Key.Committers).ToArray();
+        if (contended.Length == 0)
+        {
+            return "";
+        }
+
+        var m = record.Environment.Measurement;
+        var md = new StringBuilder();
+        md.AppendLine(Heading).AppendLine();
+        var drawn = m.Skew is { } skew and > 0 ? string.Create(Invariant, $"by Zipf's law with exponent {skew:0.##}") : "uniformly";
+        var retries = m.ConflictRetries?.ToString(Invariant) ?? "?";
+        md.AppendLine(
+            $"Each command draws its aggregate (a conditional command: its aggregate's tag) from the row's, {drawn}. " +
+            "A commit that conflicts is answered as an application does: it learns the aggregate's version (from the conflict's answer, which the store read when the check failed; from the store where an answer lacks it; a conditional command reads the log's head) and the command is tried again, " +
+            $"up to {retries} times, then given up. Events/s counts acknowledged commands only; latency runs from the command's start to its acknowledgement, retries included. " +
+            "*Alone*: the same strategy in the row of the same size with one aggregate per committer (another cell: not paired). " +
+            "*Wasted*: events handed to the store in attempts that conflicted, per event kept. *Versions checked*: acknowledged aggregate commits the verifier held to the version they expected (none shared, each the one before its first event).");
+        md.AppendLine();
+        foreach (var row in contended)
+        {
+            var cell = row.Key;
+            md.AppendLine(Invariant, $"### {(cell.Load == LoadKind.Waves ? "Waves" : "Sustained load")} · {cell.Method} · {cell.NumberOfEvents} event{(cell.NumberOfEvents == 1 ? "" : "s")} per command, {cell.CommittersLabel}").AppendLine();
+            var table = new MarkdownTable().Left("Strategy")
+                .Right("Events/s [95%]", "Alone", "Conflicts / commit", "Retries / commit", "Given up", "Wasted", "Commits per batch (alone)", $"{LatencyText.Header} ms (alone)", "Versions checked");
+            foreach (var c in row.OrderByDescending(c => c.EventsPerSecond?.Estimate ?? -1))
+            {
+                var alone = record.Cases.FirstOrDefault(x => x.Cell == cell with { Aggregates = null } && x.Contender == c.Contender);
+                if (c.Failure is not null || c.Contention is not { } k)
+                {
+                    table.Row($"{c.Contender}", $"failed: {c.Failure ?? "no figures"}", $"{VerdictText.Rate(alone?.EventsPerSecond)}", $"-", $"-", $"-", $"-", $"-", $"-", $"-");
+                    continue;
+                }
+
+                table.Row(
+                    $"{c.Contender}", $"{VerdictText.Rate(c.EventsPerSecond)}", $"{VerdictText.Rate(alone?.EventsPerSecond)}", $"{k.ConflictsPerCommit:0.00}", $"{k.RetriesPerCommit:0.00}",
+                    $"{k.GivenUp:N0} of {k.Committed + k.GivenUp:N0}", $"{k.WastedPerCommittedEvent:0.00}", $"{Batch(c.Batches)} ({Batch(alone?.Batches)})",
+                    $"{LatencyText.Of(c.CommitLatency ?? c.GroupLatency)} ({LatencyText.Of(alone?.CommitLatency ?? alone?.GroupLatency)})", $"{Checked(c)}");
+            }
+
+            table.WriteTo(md).AppendLine();
+        }
+
+        return md.ToString();
+    }
+
+    private static string Batch(BatchSizeSummary? batches) => batches is null ? "-" : batches.MeanCommits.ToString("0.0", Invariant);
+
+    private static string Checked(CaseResult c) => c.Method != BenchmarkMethod.CommitAggregateEvents
+        ? "-"
+        : c.Verification is { Checked: VerificationKind.Verifier } v
+            ? string.Create(Invariant, $"{v.AggregateCommitsChecked:N0}{(v.Passed ? "" : ", **FAILED**")}")
+            : "not checked";
+}

@@ -1,0 +1,61 @@
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Engine.Statistics;
+
+namespace EventCommitLab.Reporting;
+
+/// <summary>How precise a run was, as its summary states at the top.</summary>
+/// <param name="RatiosWithin15">Strategy/ceiling ratios whose interval lies within ±15% of the estimate.</param>
+/// <param name="Ratios">Strategy/ceiling ratios measured.</param>
+/// <param name="SeparableRows">Rows whose best strategy is separable from every other.</param>
+/// <param name="Rows">Rows with a best strategy.</param>
+/// <param name="MedianHalfWidth">The median half-width of the events/s intervals, as a fraction of the estimate.</param>
+/// <param name="PairedSpread">
+/// The median, over every pair of contenders that ran at least five race rounds side by side in a cell, of the standard
+/// deviation of their per-round log ratio: the noise a paired comparison has to see through; null when no pair had five.
+/// </param>
+public sealed record Precision(
+    int RatiosWithin15, int Ratios, int SeparableRows, int Rows, double? MedianHalfWidth, int StoppedEarly, IReadOnlyList<CaseResult> BeatTheCeiling, double? PairedSpread = null)
+{
+    public const double Tolerance = 0.15;
+
+    private const int SpreadRounds = 5;
+
+    private static double? Spread(RunRecord record)
+    {
+        var spreads = new List<double>();
+        foreach (var cell in record.Cases.Where(c => c.Failure is null).GroupBy(c => c.Cell))
+        {
+            var cases = cell.ToArray();
+            for (var i = 0; i < cases.Length; i++)
+            {
+                for (var j = i + 1; j < cases.Length; j++)
+                {
+                    var logs = Engine.Racing.LogStatistics.PairedLogs(cases[i].RoundEventsPerSecond, cases[j].RoundEventsPerSecond);
+                    if (logs.Length >= SpreadRounds)
+                    {
+                        var mean = logs.Average();
+                        spreads.Add(Math.Sqrt(logs.Sum(x => (x - mean) * (x - mean)) / (logs.Length - 1)));
+                    }
+                }
+            }
+        }
+
+        return spreads.Count == 0 ? null : spreads.Order().ElementAt(spreads.Count / 2);
+    }
+
+    public static Precision Of(RunRecord record)
+    {
+        ArgumentNullException.ThrowIfNull(record);
+        var strategies = record.Cases.Where(c => !c.IsCeiling && c.Succeeded).ToArray();
+        var ratios = strategies.Select(c => c.RatioToCeiling).OfType<Interval>().ToArray();
+        var rows = record.Cases.GroupBy(c => c.Cell).Where(g => g.Any(c => c.IsBest)).ToArray();
+        var widths = record.Cases.Select(c => c.EventsPerSecond?.RelativeHalfWidth).OfType<double>().Order().ToArray();
+        return new Precision(
+            ratios.Count(r => r.IsWithin(Tolerance)), ratios.Length,
+            rows.Count(CellAnalysis.HasSeparableWinner), rows.Length,
+            widths.Length == 0 ? null : widths[widths.Length / 2],
+            strategies.Count(c => c.StoppedEarly),
+            [.. strategies.Where(c => c.RatioToCeiling is { Lower: > 1 })],
+            Spread(record));
+    }
+}

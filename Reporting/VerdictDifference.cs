@@ -1,0 +1,13 @@
+using EventCommitLab.Engine.Results;
+
+namespace EventCommitLab.Reporting;
+
+/// <summary>One row (in one guarantee profile) of two runs' verdicts: how they stand to each other, and any conflict.</summary>
+/// <param name="Older">The older run's verdict, as a line ("not run" when its budget left the row out).</param>
+/// <param name="Newer">The newer run's verdict, as a line.</param>
+/// <param name="Conflict">
+/// Null, or what contradicts: one run's choice is separably slower than the other run's choice in the other run's
+/// rounds (its pair decision there is slower or behind; a set shown equivalent is not slower), or out of that run's
+/// race against it (hopeless, left behind, or a broken claim). Looked for whether or not the choosing run decided.
+/// </param>
+public sealed record VerdictDifference(CellKey Cell, string Profile, string Older, string Newer, VerdictDifferenceKind Kind, string? Conflict);
