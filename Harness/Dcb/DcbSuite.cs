@@ -70,7 +70,7 @@ internal static class DcbSuite
         var settings = options.SuiteSetting<DcbSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
-        var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log");
+        var dcbLogs = suite.RequirePort<IDcbLogProvider>("has no DCB log");
         var loads = new List<DcbLoad>();
         var cells = new List<DcbCellResult>();
         var verifications = new List<DcbVerification>();

@@ -63,7 +63,7 @@ internal static class FaultsSuite
         }
 
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
-        var provider = suite.Part<IFaultInjectionProvider>("cannot be hurt by the lab (connections ended, the server killed)");
+        var provider = suite.RequirePort<IFaultInjectionProvider>("cannot be hurt by the lab (connections ended, the server killed)");
         var cases = new List<FaultCaseResult>();
         var total = Enum.GetValues<FaultKind>().Length * options.Strategies.Count;
         foreach (var fault in Enum.GetValues<FaultKind>())

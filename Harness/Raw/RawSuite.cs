@@ -43,7 +43,7 @@ internal static class RawSuite
         var settings = options.SuiteSetting<RawSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
-        var floors = suite.Part<IKeyValueFloorProvider>("has no key-value floor built");
+        var floors = suite.RequirePort<IKeyValueFloorProvider>("has no key-value floor built");
         var phases = new List<RawPhaseResult>();
         async Task<RawPhaseResult> Phase(Func<Task<RawPhaseResult>> run)
         {

@@ -49,7 +49,7 @@ internal static class ReadsSuite
         var settings = options.SuiteSetting<ReadsSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
-        var dcbLogs = suite.Part<IDcbLogProvider>("has no DCB log");
+        var dcbLogs = suite.RequirePort<IDcbLogProvider>("has no DCB log");
         await using var queryLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
         await using var projectLog = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
         var watch = Stopwatch.StartNew();

@@ -74,12 +74,12 @@ internal sealed class SuiteRun : IAsyncDisposable
     }
 
     /// <summary>
-    /// The part of the store the suite needs (a tag log, a DCB log, a floor); a store without it is refused in one line
+    /// The port of the store the suite needs (a tag log, a DCB log, a floor); a store without it is refused in one line
     /// (and stopped when the run is disposed).
     /// </summary>
     /// <param name="lacking">What the store lacks, as the error line says it (<c>has no DCB log</c>).</param>
     /// <remarks>The stores that have it are named from the catalog (<see cref="StoreCatalog.Offering{TPort}"/>).</remarks>
-    public T Part<T>(string lacking)
+    public T RequirePort<T>(string lacking)
         where T : class =>
         Provider as T ?? throw new ArgumentException(
             $"{Verb}: --store {Store.Name} {lacking}; {(_suite is null ? "the main job" : $"the {_suite} suite")} runs on: {string.Join(", ", StoreCatalog.Offering<T>())}.");

@@ -51,7 +51,7 @@ internal static class TagsSuite
         var settings = options.SuiteSetting<TagsSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
-        var tagLogs = suite.Part<ITagLogProvider>("cannot build a tag log");
+        var tagLogs = suite.RequirePort<ITagLogProvider>("cannot build a tag log");
         var storages = Enum.GetValues<TagStorage>();
         var logs = new List<ITagLog>();
         try
