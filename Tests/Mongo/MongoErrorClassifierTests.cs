@@ -1,11 +1,8 @@
-using System.Net;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Mongo;
+using EventCommitLab.Tests.Infrastructure;
 using MongoDB.Bson;
 using MongoDB.Driver;
-using MongoDB.Driver.Core.Clusters;
-using MongoDB.Driver.Core.Connections;
-using MongoDB.Driver.Core.Servers;
 
 namespace EventCommitLab.Tests.Mongo;
 
@@ -41,10 +38,10 @@ public sealed class MongoErrorClassifierTests
     [Fact]
     public void a_write_conflict_from_the_driver_is_transient_and_a_lost_commit_answer_unknown()
     {
-        var conflict = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 112, ["codeName"] = "WriteConflict", ["errorLabels"] = new BsonArray { "TransientTransactionError" } });
-        var unknownCommit = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errorLabels"] = new BsonArray { "UnknownTransactionCommitResult" } });
-        var duplicate = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 11000, ["codeName"] = "DuplicateKey" });
-        var unauthorized = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 13, ["codeName"] = "Unauthorized" });
+        var conflict = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = 112, ["codeName"] = "WriteConflict", ["errorLabels"] = new BsonArray { "TransientTransactionError" } });
+        var unknownCommit = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errorLabels"] = new BsonArray { "UnknownTransactionCommitResult" } });
+        var duplicate = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = 11000, ["codeName"] = "DuplicateKey" });
+        var unauthorized = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = 13, ["codeName"] = "Unauthorized" });
 
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(conflict));
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.Classify(unknownCommit));
@@ -55,7 +52,7 @@ public sealed class MongoErrorClassifierTests
     [Fact]
     public void a_connection_error_on_its_own_is_a_read_or_a_request_never_answered_and_a_write_the_store_gave_up_on_is_unknown()
     {
-        var connection = new MongoConnectionException(Connection(), "reset by peer");
+        var connection = new MongoConnectionException(DriverErrors.Connection(), "reset by peer");
 
         // The store's session turns a write's lost answer into WriteOutcomeUnknownException; what reaches the
         // classifier bare is a read (a lookup that may be tried again) or a request the pool never sent.
@@ -69,26 +66,22 @@ public sealed class MongoErrorClassifierTests
     [Fact]
     public void at_the_commit_only_the_servers_own_refusal_is_a_definite_answer()
     {
-        var aborted = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 251, ["codeName"] = "NoSuchTransaction", ["errorLabels"] = new BsonArray { "TransientTransactionError" } });
-        var lostAnswer = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errorLabels"] = new BsonArray { "UnknownTransactionCommitResult" } });
-        var unauthorized = CommandError(new BsonDocument { ["ok"] = 0, ["code"] = 13, ["codeName"] = "Unauthorized" });
+        var aborted = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = 251, ["codeName"] = "NoSuchTransaction", ["errorLabels"] = new BsonArray { "TransientTransactionError" } });
+        var lostAnswer = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = 91, ["codeName"] = "ShutdownInProgress", ["errorLabels"] = new BsonArray { "UnknownTransactionCommitResult" } });
+        var unauthorized = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = 13, ["codeName"] = "Unauthorized" });
 
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.ClassifyCommit(aborted));
         Assert.Equal(StoreErrorKind.Fatal, MongoErrorClassifier.ClassifyCommit(unauthorized));
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(lostAnswer));
 
         // Overloaded (decided by its label, whatever the code): this send did not run, but the driver's own retry of a commit may follow one that did.
-        var overloaded = CommandError(new BsonDocument { ["ok"] = 0, ["errorLabels"] = new BsonArray { "SystemOverloadedError", "RetryableError" } });
+        var overloaded = DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["errorLabels"] = new BsonArray { "SystemOverloadedError", "RetryableError" } });
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(overloaded));
         Assert.Equal(StoreErrorKind.Transient, MongoErrorClassifier.Classify(overloaded));
 
         // Each of these may follow a commit the driver sent (it retries a commit once on its own): none says it did not land.
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new TimeoutException("no server selected")));
-        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new MongoConnectionException(Connection(), "reset by peer")));
+        Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new MongoConnectionException(DriverErrors.Connection(), "reset by peer")));
         Assert.Equal(StoreErrorKind.OutcomeUnknown, MongoErrorClassifier.ClassifyCommit(new OperationCanceledException()));
     }
-
-    private static MongoCommandException CommandError(BsonDocument result) => new(Connection(), "command failed", new BsonDocument("commitTransaction", 1), result);
-
-    private static ConnectionId Connection() => new(new ServerId(new ClusterId(1), new DnsEndPoint("db", 27017)), 1);
 }

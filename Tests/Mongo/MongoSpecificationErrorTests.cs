@@ -1,11 +1,8 @@
-using System.Net;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Mongo;
+using EventCommitLab.Tests.Infrastructure;
 using MongoDB.Bson;
 using MongoDB.Driver;
-using MongoDB.Driver.Core.Clusters;
-using MongoDB.Driver.Core.Connections;
-using MongoDB.Driver.Core.Servers;
 
 namespace EventCommitLab.Tests.Mongo;
 
@@ -63,16 +60,16 @@ public sealed class MongoSpecificationErrorTests
     }
 
     private static MongoCommandException CommandError(int code, params string[] labels) =>
-        Labelled(new MongoCommandException(Connection(), "command failed", new BsonDocument("insert", "events"), new BsonDocument { ["ok"] = 0, ["code"] = code }), labels);
+        Labelled(DriverErrors.Command(new BsonDocument { ["ok"] = 0, ["code"] = code }, "insert"), labels);
 
     private static MongoWriteConcernException WriteConcernError(int code, params string[] labels) =>
-        Labelled(new MongoWriteConcernException(Connection(), "write concern error", new WriteConcernResult(new BsonDocument
+        Labelled(new MongoWriteConcernException(DriverErrors.Connection(), "write concern error", new WriteConcernResult(new BsonDocument
         {
             ["ok"] = 1,
             ["writeConcernError"] = new BsonDocument { ["code"] = code, ["errmsg"] = "write concern error" },
         })), labels);
 
-    private static MongoConnectionException ConnectionError(params string[] labels) => Labelled(new MongoConnectionException(Connection(), "connection closed"), labels);
+    private static MongoConnectionException ConnectionError(params string[] labels) => Labelled(new MongoConnectionException(DriverErrors.Connection(), "connection closed"), labels);
 
     private static T Labelled<T>(T exception, string[] labels)
         where T : MongoException
@@ -84,6 +81,4 @@ public sealed class MongoSpecificationErrorTests
 
         return exception;
     }
-
-    private static ConnectionId Connection() => new(new ServerId(new ClusterId(1), new DnsEndPoint("db", 27017)), 1);
 }
