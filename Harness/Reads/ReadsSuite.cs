@@ -3,13 +3,13 @@ using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Dcb;
-using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Dcb;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Reporting;
-using EventCommitLab.Harness.Runs;
 using EventCommitLab.Engine.Statistics;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.DcbAppends;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Harness.Reads;

@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Reads;

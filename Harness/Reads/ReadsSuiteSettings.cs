@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 
 namespace EventCommitLab.Harness.Reads;
 

@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Engine.Statistics;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Reads;
 
@@ -24,7 +24,7 @@ public static class ReadsSummaryWriter
             string.Create(Invariant, $"Project on the {run.ProjectLoad.Size} course-enrollment dataset ({run.ProjectLoad.Counts.Events:N0} events); {string.Join(", ", s.Readers)} clients; {s.Rounds} rounds, every workload once per round in order, after one unmeasured Query window at each client count"));
         md.AppendLine("## What each row does").AppendLine();
         md.AppendLine(string.Create(Invariant, $"- **Query**: all events of one random tag (of {s.Tags:N0}; {s.EventsPerTag} each), checked exactly; closed loop for {s.Window.TotalMilliseconds:0} ms."));
-        md.AppendLine(string.Create(Invariant, $"- **Project**: the course-enrollment counts rebuilt from every event in pages of {Dcb.CourseEnrollmentProjection.PageSize:N0}, checked against the dataset; max(1, 4 / clients) per client per round."));
+        md.AppendLine(string.Create(Invariant, $"- **Project**: the course-enrollment counts rebuilt from every event in pages of {DcbAppends.CourseEnrollmentProjection.PageSize:N0}, checked against the dataset; max(1, 4 / clients) per client per round."));
         md.AppendLine(string.Create(Invariant, $"- **Read** / **ReadThrottled**: each reader reads {s.ReaderEvents:N0} events in pages of {s.PageSize:N0} from a random place; throttled readers held to {s.ThrottledRate:N0} events/s each."));
         md.AppendLine(string.Create(Invariant, $"- **ReadWhileWriting**: Read while {s.Background} writers append one event at a time through the group commit (their appends/s in the last column)."));
         md.AppendLine(string.Create(Invariant, $"- **Append** / **AppendWhileReading**: one-event appends through the group commit for {s.Window.TotalMilliseconds:0} ms, alone and while {s.Background} unthrottled readers read (their events/s in the last column)."));
@@ -84,5 +84,5 @@ public static class ReadsSummaryWriter
         return ratio is null ? "-" : ratio.HasBounds ? string.Create(Invariant, $"{ratio.Estimate:0.##} [{ratio.Lower:0.##}, {ratio.Upper:0.##}]") : string.Create(Invariant, $"{ratio.Estimate:0.##}");
     }
 
-    private static string Rate(Interval rate) => Dcb.DcbSummaryWriter.Rate(rate);
+    private static string Rate(Interval rate) => DcbAppends.DcbSummaryWriter.Rate(rate);
 }

@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;

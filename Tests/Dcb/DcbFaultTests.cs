@@ -1,9 +1,9 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Dcb;
-using EventCommitLab.Harness.Dcb;
-using EventCommitLab.Stores.Postgres.Sql;
+using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.Stores.Postgres;
+using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;

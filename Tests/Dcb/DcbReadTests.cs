@@ -1,5 +1,5 @@
 using EventCommitLab.Contract.Model;
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Tests.Infrastructure;
 

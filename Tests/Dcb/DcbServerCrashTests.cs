@@ -1,6 +1,6 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Dcb;
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 

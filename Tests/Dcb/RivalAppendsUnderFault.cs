@@ -3,7 +3,7 @@ using System.Globalization;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Dcb;
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.SuitePorts.Dcb;
 
 namespace EventCommitLab.Tests.Dcb;

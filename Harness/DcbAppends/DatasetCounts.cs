@@ -1,4 +1,4 @@
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>What a course-enrollment log holds, as its projection counts it.</summary>
 public sealed record DatasetCounts(long Courses, long Students, long Enrollments)

@@ -1,4 +1,4 @@
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>A size of the course-enrollment dataset, as go-crablet's benchmarks name them.</summary>
 public sealed record CourseEnrollmentSize(string Name, int Courses, int Students)

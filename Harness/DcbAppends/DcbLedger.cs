@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>What the callers of one log were told, append by append: the verifier's other half beside the database.</summary>
 public sealed class DcbLedger

@@ -1,8 +1,8 @@
-using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Engine.Racing;
+using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Reporting;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>Everything the dcb suite's summary is written from.</summary>
 /// <param name="Race">How each cell's race decided; null in runs from before the race.</param>

@@ -1,8 +1,8 @@
-using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Engine.Statistics;
+using EventCommitLab.Harness.Pipeline;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// The two goals, read for every appender, size and append size at the suite's most clients: the conditional

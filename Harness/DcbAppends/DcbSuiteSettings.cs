@@ -2,7 +2,7 @@ using System.Text.Json.Serialization;
 using EventCommitLab.Dcb;
 using EventCommitLab.Engine.Racing;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>The dcb suite's grid: dataset sizes x events per append x clients, every workload and appender in each cell.</summary>
 /// <param name="Rounds">

@@ -1,6 +1,6 @@
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 
-namespace EventCommitLab.Tests.Harness.Dcb;
+namespace EventCommitLab.Tests.Harness.DcbAppends;
 
 /// <summary>The dataset generator: go-crablet's sizes, counts that add up, the same events from the same seed.</summary>
 public sealed class CourseEnrollmentDatasetTests

@@ -2,7 +2,7 @@ using System.Globalization;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.SuitePorts.Dcb;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// The appends of the dcb suite on one log: operation k enrolls a fresh student <c>wk</c> in one or more courses, and

@@ -1,7 +1,7 @@
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.Verification;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// Reads a log back after its seed and holds it against the ledger: every append told "written" is there exactly once,

@@ -1,15 +1,15 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Dcb;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Dcb;
+using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Reporting;
-using EventCommitLab.Engine.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Dcb;
 using EventCommitLab.Tests.Infrastructure;
 
-namespace EventCommitLab.Tests.Harness.Dcb;
+namespace EventCommitLab.Tests.Harness.DcbAppends;
 
 /// <summary><c>suite dcb</c> and <c>suite reads</c>: their command lines, the verifier, their tables, tiny real runs.</summary>
 [Collection(LabStoresCollection.Name)]

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using EventCommitLab.Contract.Model;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// The course-enrollment dataset: every course offered, every student registered, then each student enrolled in one to

@@ -1,17 +1,17 @@
 using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Dcb;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
-using EventCommitLab.Harness.Runs;
 using EventCommitLab.Engine.Statistics;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Dcb;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// <c>suite dcb</c>: conditional appends as UmaDB and go-crablet measure them. Per dataset size, each appender gets a

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// A dcb-suite workload, as go-crablet names them: Append (no condition), AppendIf without conflict (the condition

@@ -1,7 +1,7 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.SuitePorts.Dcb;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>The reads suite's Project: the state rebuilt from the log, page by page: how many courses, students and enrollments.</summary>
 public static class CourseEnrollmentProjection

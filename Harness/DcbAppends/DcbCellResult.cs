@@ -1,7 +1,7 @@
 using EventCommitLab.Engine.Racing;
 using EventCommitLab.Engine.Results;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>One appender in one cell: appends/s and events/s over the rounds (median, 95% interval), latency over all rounds, retried transactions and allocations per append.</summary>
 /// <param name="OperationsPerSecondByRound">Each race round's appends/s, in round order, null where it had left its race: the ratios are paired by round.</param>

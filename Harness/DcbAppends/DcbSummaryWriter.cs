@@ -1,10 +1,10 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Reporting;
-using EventCommitLab.Engine.Results;
 
-namespace EventCommitLab.Harness.Dcb;
+namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// The dcb run's summary.md, laid out as go-crablet's tables (a row per operation and client count; appends/s, latency,
