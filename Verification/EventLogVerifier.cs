@@ -17,7 +17,7 @@ public static class EventLogVerifier
         IEventLogReader store, CommitLedger ledger, StrategyGuarantees claimed, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(ledger);
-        var snapshot = await EventLogSnapshot.ReadAsync(store, cancellationToken).ConfigureAwait(false);
+        var snapshot = await store.ReadSnapshotAsync(cancellationToken).ConfigureAwait(false);
         return Verify(snapshot, ledger.Entries, claimed);
     }
 

@@ -5,8 +5,12 @@ namespace EventCommitLab.Contract.Port;
 /// <summary>What the verifier and the tailing reader read of an event log: only what is stored, never what a strategy holds.</summary>
 public interface IEventLogReader
 {
-    /// <summary>The next number the store's sequence counter would hand out, or null when the store keeps none.</summary>
-    Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken);
+    /// <summary>
+    /// The whole log, every aggregate's version and the counter from one view of the database. Read one after another,
+    /// a commit landing in between (a killed writer's last statement, say) would be in one and not the other, and the
+    /// verifier would report a drift or a loss that never happened.
+    /// </summary>
+    Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken);
 
     /// <summary>The whole log in sequence order, as committed.</summary>
     IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);
@@ -25,7 +29,4 @@ public interface IEventLogReader
     /// </summary>
     /// <exception cref="NotSupportedException">The store does not offer the feature.</exception>
     Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken);
-
-    /// <summary>Every aggregate's stored version.</summary>
-    IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken);
 }

@@ -155,16 +155,38 @@ public sealed class MongoEventStore : IEventLog
         return found.ToDictionary(p => p.Key, p => (IReadOnlyList<long>)p.Value);
     }
 
-    public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)
+    /// <remarks>
+    /// One read-only transaction at read concern snapshot on the primary: its reads share one point in time, and the
+    /// primary's latest one, so commits acknowledged at w1 and not yet on a majority are read. The transaction must end
+    /// within the server's transaction lifetime limit (60 s unless set otherwise).
+    /// </remarks>
+    public async Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken)
     {
-        var counter = await _collections.Counters.Find(new BsonDocument("_id", MongoEventDocuments.EventsCounterId)).Limit(1)
+        using var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
+        session.StartTransaction(new TransactionOptions(ReadConcern.Snapshot, ReadPreference.Primary, _writeConcern, MongoTransactions.MaxCommitTime));
+        var events = new List<StoredEvent>();
+        await foreach (var document in FindAllAsync(session, _collections.Events, cancellationToken).ConfigureAwait(false))
+        {
+            events.Add(MongoEventDocuments.ToEvent(document));
+        }
+
+        var aggregates = new List<AggregateVersionRecord>();
+        await foreach (var document in FindAllAsync(session, _collections.Aggregates, cancellationToken).ConfigureAwait(false))
+        {
+            var id = document["_id"].AsBsonDocument;
+            aggregates.Add(new AggregateVersionRecord(new AggregateKey(id["eventSource"].AsString, id["aggregateType"].AsString), document["version"].ToInt64()));
+        }
+
+        var counter = await _collections.Counters.Find(session, new BsonDocument("_id", MongoEventDocuments.EventsCounterId)).Limit(1)
             .FirstOrDefaultAsync(cancellationToken).ConfigureAwait(false);
-        return counter?["next"].ToInt64();
+        await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
+        return new EventLogSnapshot(events, aggregates, counter?["next"].ToInt64());
     }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        await foreach (var document in FindAllAsync(_collections.Events, cancellationToken).ConfigureAwait(false))
+        using var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
+        await foreach (var document in FindAllAsync(session, _collections.Events, cancellationToken).ConfigureAwait(false))
         {
             yield return MongoEventDocuments.ToEvent(document);
         }
@@ -177,15 +199,6 @@ public sealed class MongoEventStore : IEventLog
         var documents = await _collections.Events.Find(new BsonDocument("_id", new BsonDocument("$gt", after)), new FindOptions { BatchSize = limit })
             .Sort(new BsonDocument("_id", 1)).Project(new BsonDocument("_id", 1)).Limit(limit).ToListAsync(cancellationToken).ConfigureAwait(false);
         return [.. documents.Select(d => d["_id"].ToInt64())];
-    }
-
-    public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        await foreach (var document in FindAllAsync(_collections.Aggregates, cancellationToken).ConfigureAwait(false))
-        {
-            var id = document["_id"].AsBsonDocument;
-            yield return new AggregateVersionRecord(new AggregateKey(id["eventSource"].AsString, id["aggregateType"].AsString), document["version"].ToInt64());
-        }
     }
 
     public StoreErrorKind Classify(Exception exception) => MongoErrorClassifier.Classify(exception);
@@ -227,9 +240,10 @@ public sealed class MongoEventStore : IEventLog
         }
     }
 
-    private static async IAsyncEnumerable<BsonDocument> FindAllAsync(IMongoCollection<BsonDocument> collection, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private static async IAsyncEnumerable<BsonDocument> FindAllAsync(
+        IClientSessionHandle session, IMongoCollection<BsonDocument> collection, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        using var cursor = await collection.Find(FilterDefinition<BsonDocument>.Empty, new FindOptions { BatchSize = 10_000 }).Sort(new BsonDocument("_id", 1))
+        using var cursor = await collection.Find(session, FilterDefinition<BsonDocument>.Empty, new FindOptions { BatchSize = 10_000 }).Sort(new BsonDocument("_id", 1))
             .ToCursorAsync(cancellationToken).ConfigureAwait(false);
         while (await cursor.MoveNextAsync(cancellationToken).ConfigureAwait(false))
         {

@@ -169,15 +169,41 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         return await session.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken)
+    /// <remarks>One repeatable-read transaction, so the three reads share its snapshot.</remarks>
+    public async Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand(EventLogSql.NextSequenceNumber, connection);
-        return await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long next ? next : null;
+        await using var transaction = await connection.BeginTransactionAsync(System.Data.IsolationLevel.RepeatableRead, cancellationToken).ConfigureAwait(false);
+        var events = new List<StoredEvent>();
+        await foreach (var e in ReadEventsAsync(connection, EventLogSql.ReadLog, null, cancellationToken).ConfigureAwait(false))
+        {
+            events.Add(e);
+        }
+
+        var aggregates = new List<AggregateVersionRecord>();
+        await using (var command = new NpgsqlCommand(EventLogSql.ReadAggregateVersions, connection))
+        await using (var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
+        {
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                aggregates.Add(new AggregateVersionRecord(new AggregateKey(reader.GetString(0), reader.GetString(1)), reader.GetInt64(2)));
+            }
+        }
+
+        await using var counter = new NpgsqlCommand(EventLogSql.NextSequenceNumber, connection);
+        var next = await counter.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long n ? n : (long?)null;
+        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        return new EventLogSnapshot(events, aggregates, next);
     }
 
-    public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) =>
-        ReadEventsAsync(EventLogSql.ReadLog, null, cancellationToken);
+    public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await foreach (var e in ReadEventsAsync(connection, EventLogSql.ReadLog, null, cancellationToken).ConfigureAwait(false))
+        {
+            yield return e;
+        }
+    }
 
     public async Task IndexStreamsAsync(CancellationToken cancellationToken)
     {
@@ -189,12 +215,21 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     public IAsyncEnumerable<StoredEvent> ReadStreamAsync(string eventSource, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrEmpty(eventSource);
-        return ReadEventsAsync(EventLogSql.ReadStream, eventSource, cancellationToken);
+        return ReadStreamEventsAsync(eventSource, cancellationToken);
     }
 
-    private async IAsyncEnumerable<StoredEvent> ReadEventsAsync(string sql, string? eventSource, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private async IAsyncEnumerable<StoredEvent> ReadStreamEventsAsync(string eventSource, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await foreach (var e in ReadEventsAsync(connection, EventLogSql.ReadStream, eventSource, cancellationToken).ConfigureAwait(false))
+        {
+            yield return e;
+        }
+    }
+
+    private static async IAsyncEnumerable<StoredEvent> ReadEventsAsync(
+        NpgsqlConnection connection, string sql, string? eventSource, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
         await using var command = new NpgsqlCommand(sql, connection);
         if (eventSource is not null)
         {
@@ -249,17 +284,6 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         }
 
         return positions;
-    }
-
-    public async IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync([EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand(EventLogSql.ReadAggregateVersions, connection);
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            yield return new AggregateVersionRecord(new AggregateKey(reader.GetString(0), reader.GetString(1)), reader.GetInt64(2));
-        }
     }
 
     public StoreErrorKind Classify(Exception exception) => PostgresErrorClassifier.Classify(exception);

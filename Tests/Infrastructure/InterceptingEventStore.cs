@@ -54,7 +54,7 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
         return Inner.WriteRawAsync(storedEvents, aggregateVersions, cancellationToken);
     }
 
-    public Task<long?> ReadSequenceCounterAsync(CancellationToken cancellationToken) => Inner.ReadSequenceCounterAsync(cancellationToken);
+    public Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken) => Inner.ReadSnapshotAsync(cancellationToken);
 
     public Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken) =>
         Inner.FindCommitsAsync(commitIds, cancellationToken);
@@ -63,9 +63,6 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
 
     public Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken) =>
         Inner.ReadSequenceNumbersAfterAsync(after, limit, cancellationToken);
-
-    public IAsyncEnumerable<AggregateVersionRecord> ReadAggregateVersionsAsync(CancellationToken cancellationToken) =>
-        Inner.ReadAggregateVersionsAsync(cancellationToken);
 
     public Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken) =>
         Inner.ReadBelowTransactionHorizonAsync(after, limit, cancellationToken);

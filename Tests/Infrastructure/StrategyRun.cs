@@ -43,7 +43,7 @@ public sealed class StrategyRun(IEventLog store, StrategyRegistration registrati
 
     public async Task<long?> AggregateVersionAsync(AggregateKey aggregate)
     {
-        await foreach (var record in Store.ReadAggregateVersionsAsync(CancellationToken.None))
+        foreach (var record in (await Store.ReadSnapshotAsync(CancellationToken.None)).Aggregates)
         {
             if (record.Aggregate == aggregate)
             {

@@ -141,6 +141,28 @@ public sealed class MongoCommandShapeTests
         Assert.Equal(sent[0]["lsid"], sent[1]["lsid"]);
     }
 
+    [Fact]
+    public async Task a_snapshot_read_takes_the_log_the_aggregates_and_the_counter_in_one_transaction_at_read_concern_snapshot_on_the_primary()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("w1");
+        _ = await emulated.Store.WriteBatchAsync([CommitRequest.ForEvents(new SampleEvents().Create(3))], CancellationToken.None);
+        _ = emulated.TakeSent();
+
+        var snapshot = await emulated.Store.ReadSnapshotAsync(CancellationToken.None);
+        var sent = emulated.TakeSent();
+
+        Assert.Equal((3, 3L), (snapshot.Events.Count, snapshot.CounterNext!.Value));
+        Assert.Equal("find find find commitTransaction", string.Join(" ", sent.Select(c => c.GetElement(0).Name)));
+        Assert.Single(sent.Select(c => (c["lsid"].ToJson(), c["txnNumber"].ToInt64())).Distinct());
+        Assert.True(sent[0]["startTransaction"].ToBoolean());
+        Assert.Equal("snapshot", sent[0]["readConcern"]["level"].AsString);
+        Assert.All(sent, c => Assert.Equal("primary", c.GetValue("$readPreference", new BsonDocument("mode", "primary"))["mode"].AsString));
+    }
+
     private static void AssertWritesOnTheirOwnWaitAsTheStoreSays(IReadOnlyList<BsonDocument> sent)
     {
         foreach (var write in sent.Where(c => !c.Contains("autocommit") && c.GetElement(0).Name is "insert" or "update" or "findAndModify" or "delete"))

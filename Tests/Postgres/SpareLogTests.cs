@@ -51,8 +51,9 @@ public sealed class SpareLogTests : IAsyncLifetime
 
         Assert.Equal(database, fresh.DatabaseName);
         Assert.Empty(await fresh.ReadLogAsync(token).ToListAsync(token));
-        Assert.Empty(await fresh.ReadAggregateVersionsAsync(token).ToListAsync(token));
-        Assert.Equal(0, await fresh.ReadSequenceCounterAsync(token));
+        var snapshot = await fresh.ReadSnapshotAsync(token);
+        Assert.Empty(snapshot.Aggregates);
+        Assert.Equal(0, snapshot.CounterNext);
         await using (var session = await fresh.OpenAutoCommitSessionAsync(token))
         {
             Assert.Equal([0L, 1L], await session.InsertEventsNumberedByServerAsync(CommitRequest.ForEvents(events.Create(2)), recordTransaction: false, token));

@@ -43,8 +43,8 @@ public sealed class BatchWriteTests(LabStores stores)
             stored.Skip(3).Select(e => e.CommitId));
         Assert.Equal([null, null, 1L, 2, 3, 3], stored.Skip(3).Select(e => e.AggregateVersion));
         Assert.Equal(batch[2].Events.Select(e => JsonDigest.Of(e.Payload)), stored.Skip(5).Take(3).Select(e => JsonDigest.Of(e.Payload)));
-        Assert.Equal(9, await log.ReadSequenceCounterAsync(CancellationToken.None));
-        var versions = await log.ReadAggregateVersionsAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
+        Assert.Equal(9, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
+        var versions = (await log.ReadSnapshotAsync(TestContext.Current.CancellationToken)).Aggregates;
         Assert.Equal((3L, 1L), (versions.Single(v => v.Aggregate == existing).Version, versions.Single(v => v.Aggregate == other).Version));
         Assert.DoesNotContain(versions, v => v.Aggregate.EventSource == "missing");
     }
@@ -74,7 +74,7 @@ public sealed class BatchWriteTests(LabStores stores)
         Assert.Equal([shared, shared, [], ["student:8"], shared], stored.Select(e => e.Tags.ToArray()));
         Assert.Equal(batch.SelectMany(c => c.Events).Select(e => JsonDigest.Of(e.Payload)), stored.Select(e => JsonDigest.Of(e.Payload)));
         Assert.All(stored, e => Assert.Null(e.AggregateVersion));
-        Assert.Equal(7, await log.ReadSequenceCounterAsync(CancellationToken.None));
+        Assert.Equal(7, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
     }
 
     [Theory]
@@ -107,7 +107,7 @@ public sealed class BatchWriteTests(LabStores stores)
         var stored = await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
         Assert.Equal(Enumerable.Range(0, 8).Select(i => (long)i), stored.Select(e => e.SequenceNumber));
         Assert.DoesNotContain(stored, e => e.CommitId == batch[0].CommitId);
-        Assert.Equal(8, await log.ReadSequenceCounterAsync(CancellationToken.None));
+        Assert.Equal(8, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
     }
 
     [Theory]
@@ -121,7 +121,7 @@ public sealed class BatchWriteTests(LabStores stores)
         var answers = await log.WriteBatchAsync([Aggregate(existing, 0, 1)], CancellationToken.None);
 
         Assert.Equal([BatchCommitAnswer.LeftOut(1)], answers);
-        Assert.Equal(1, await log.ReadSequenceCounterAsync(CancellationToken.None));
+        Assert.Equal(1, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
         Assert.Single(await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken));
     }
 
@@ -164,7 +164,7 @@ public sealed class BatchWriteTests(LabStores stores)
         })));
 
         Assert.Equal(1, rivals.Count(won => won));
-        Assert.Equal(3, (await log.ReadAggregateVersionsAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken)).Single().Version);
+        Assert.Equal(3, (await log.ReadSnapshotAsync(TestContext.Current.CancellationToken)).Aggregates.Single().Version);
     }
 
     private CommitRequest Plain(int events) => CommitRequest.ForEvents(_events.Create(events));

@@ -34,7 +34,7 @@ public sealed class RawCeilingTests(LabStores stores)
         var numbers = outcomes.SelectMany(o => o.Result!.SequenceNumbers).ToArray();
         Assert.Equal(Enumerable.Range(0, 18).Select(n => (long)n), numbers.Order());
         Assert.Equal((VerificationKind.RowCount, true, 18L, 18L), (check.Checked, check.Passed, check.ExpectedEvents, check.FoundEvents));
-        Assert.Equal(6, (await store.ReadAggregateVersionsAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken)).Count(v => v.Version == 3));
+        Assert.Equal(6, (await store.ReadSnapshotAsync(TestContext.Current.CancellationToken)).Aggregates.Count(v => v.Version == 3));
     }
 
     [Fact]

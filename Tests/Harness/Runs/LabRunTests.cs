@@ -251,7 +251,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
 
         Assert.Equal((VerificationKind.RowCount, true, 5L, 5L), (clean.Checked, clean.Passed, clean.ExpectedEvents, clean.FoundEvents));
         Assert.Equal((false, 5L, 6L), (extra.Passed, extra.ExpectedEvents, extra.FoundEvents));
-        Assert.Equal(new AggregateVersionRecord(aggregate, 3), Assert.Single(await store.ReadAggregateVersionsAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken)));
+        Assert.Equal(new AggregateVersionRecord(aggregate, 3), Assert.Single((await store.ReadSnapshotAsync(TestContext.Current.CancellationToken)).Aggregates));
     }
 
     /// <summary>Fresh real logs whose first multi-event insert fails with the given fault, as a full disk would fail it.</summary>
