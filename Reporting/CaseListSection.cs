@@ -32,7 +32,7 @@ internal static class CaseListSection
         md.AppendLine("## Every case").AppendLine();
         var table = new MarkdownTable().Left("Load", "Method").Right("Events", "Concurrent").Left("Contender", "Events/s per round").Right("Commits").Left("p50 / p90 / p95 / p99 / max ms")
             .Right("Log at start / end").Left("Checked");
-        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.Committers).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Durability, StringComparer.Ordinal))
+        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.Committers).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Commands).ThenBy(c => c.Durability, StringComparer.Ordinal))
         {
             var latency = c.CommitLatency ?? c.GroupLatency;
             table.Row(

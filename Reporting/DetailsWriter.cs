@@ -241,7 +241,7 @@ public static class DetailsWriter
     }
 
     private static IReadOnlyList<CellKey> Rows(IEnumerable<CaseResult> cases) =>
-        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.Committers).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal)];
+        [.. cases.Select(c => c.Cell).Distinct().OrderBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.Committers).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Commands).ThenBy(r => r.Durability, StringComparer.Ordinal)];
 
     private static IReadOnlyList<string> Contenders(RunRecord record) =>
         [.. record.Strategies.Select(s => s.Strategy).Concat(record.Cases.Select(c => c.Contender)).Distinct().OrderBy(c => IsCeiling(record, c) ? 1 : 0)];

@@ -28,7 +28,7 @@ internal static class DurabilityView
 
         var rows = verdicts.GroupBy(v => v.Cell with { Durability = null })
             .Where(g => g.Count() > 1)
-            .OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => g.Key.Committers).ThenBy(g => g.Key.NumberOfEvents).ThenByDescending(g => g.Key.Aggregates ?? int.MaxValue)
+            .OrderBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => g.Key.Committers).ThenBy(g => g.Key.NumberOfEvents).ThenByDescending(g => g.Key.Aggregates ?? int.MaxValue).ThenBy(g => g.Key.Commands)
             .ToArray();
         var md = new StringBuilder();
         md.AppendLine(Heading).AppendLine();

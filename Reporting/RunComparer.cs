@@ -68,7 +68,7 @@ public static class RunComparer
         md.AppendLine("Above 1 is faster. **▲ faster** and **▼ slower** mark changes where the two runs' 95% intervals do not overlap; unmarked ratios are within the measured noise.").AppendLine();
         var ratios = new MarkdownTable().Left("Load", "Method").Right(["Events", "Concurrent", .. contenders]);
         foreach (var cell in before.Keys.Concat(after.Keys).Select(k => k.Cell).Distinct()
-                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.Committers).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Durability, StringComparer.Ordinal))
+                     .OrderBy(r => r.Load).ThenBy(r => r.Method).ThenBy(r => r.NumberOfEvents).ThenBy(r => r.Committers).ThenByDescending(r => r.Aggregates ?? int.MaxValue).ThenBy(r => r.Commands).ThenBy(r => r.Durability, StringComparer.Ordinal))
         {
             ratios.Row([
                 $"{cell.Load.ToString().ToLowerInvariant()}", $"{cell.Method}", $"{cell.NumberOfEvents}", $"{cell.CommittersLabel}",

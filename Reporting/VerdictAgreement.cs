@@ -49,7 +49,7 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
         var newGrid = after.Select(v => v.Cell).Concat((newer.LeftOut ?? []).Select(c => c.Cell)).ToHashSet();
         var cells = oldGrid.Intersect(newGrid)
             .Where(c => before.Any(v => v.Cell == c) || after.Any(v => v.Cell == c))
-            .OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.Committers).ThenBy(c => c.NumberOfEvents).ThenByDescending(c => c.Aggregates ?? int.MaxValue)
+            .OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.Committers).ThenBy(c => c.NumberOfEvents).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Commands)
             .ThenBy(c => c.Durability, StringComparer.Ordinal)
             .ToArray();
         var agreements = new List<VerdictAgreement>();

@@ -31,12 +31,12 @@ internal static class VerdictOpening
             $"The fastest strategy that keeps *{profiles[0].Title.ToLowerInvariant()}*{string.Concat(profiles.Skip(1).Select(p => $" (↳ the fastest that keeps *{p.Title.ToLowerInvariant()}*, where it differs)"))}, per events per commit: **bold** a winner, **bold** ≈ others an equivalent set (the member claiming the most, then the fastest; the others within the margin), *italic?* undecided (the leader so far).").AppendLine();
         var committers = verdicts.Select(v => v.Committers).Distinct().Order().ToArray();
         var table = new MarkdownTable().Left(["Load · method", .. committers.Select(c => $"{c} committer{(c == 1 ? "" : "s")}")]);
-        foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability, v.Aggregates))
+        foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability, v.Aggregates, v.Commands))
             .OrderBy(g => g.Key.Aggregates is null ? 0 : 1).ThenBy(g => g.Key.Load).ThenBy(g => g.Key.Method)
-            .ThenBy(g => VerdictWriter.DurabilityOrder(record, g.Key.Durability)).ThenBy(g => g.Key.Aggregates))
+            .ThenBy(g => VerdictWriter.DurabilityOrder(record, g.Key.Durability)).ThenBy(g => g.Key.Aggregates).ThenBy(g => g.Key.Commands))
         {
             var label = $"{VerdictWriter.Load(group.Key.Load)} · {Short(group.Key.Method)}" +
-                $"{(group.Key.Aggregates is { } aggregates ? string.Create(Invariant, $", contended on {aggregates} aggregates") : "")}" +
+                $"{(group.Key.Aggregates is { } aggregates ? string.Create(Invariant, $", contended on {aggregates} aggregates{CellKey.LabelOf(group.Key.Commands)}") : "")}" +
                 $"{(group.Key.Durability is { } durability ? $" · {durability}" : "")}";
             table.Row([$"{label}", .. committers.Select(c => (FormattableString)$"{Cell(profiles, [.. group.Where(v => v.Committers == c)])}")]);
         }

@@ -49,7 +49,7 @@ public static class VerdictWriter
             }
 
             var table = new MarkdownTable().Left("Events x committers", "Verdict").Right("Errs ≤", "Events/s", "× current", "Of ceiling", "p50 / p95 / p99 ms").Left("Checks saw it keep", "Nearest that lost");
-            foreach (var verdict in group.OrderBy(v => v.Committers).ThenBy(v => v.NumberOfEvents).ThenByDescending(v => v.Aggregates ?? int.MaxValue))
+            foreach (var verdict in group.OrderBy(v => v.Committers).ThenBy(v => v.NumberOfEvents).ThenByDescending(v => v.Aggregates ?? int.MaxValue).ThenBy(v => v.Commands))
             {
                 var shown = false;
                 foreach (var profile in verdict.Profiles)

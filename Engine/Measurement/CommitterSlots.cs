@@ -58,6 +58,9 @@ internal sealed class CommitterSlots
     /// <summary>Committers.</summary>
     public int Count { get; }
 
+    /// <summary>The aggregates (conditional commits: tags) the committers command.</summary>
+    public int Aggregates => _aggregates.Length;
+
     /// <summary>Committers share aggregates: a conflict is answered by re-reading and retrying, not a failure.</summary>
     public bool Contended => _choosers is not null;
 
@@ -77,6 +80,33 @@ internal sealed class CommitterSlots
         ArgumentNullException.ThrowIfNull(command);
         return command with { Request = RequestFor(command.Aggregate, measured), Attempt = command.Attempt + 1 };
     }
+
+    /// <summary>The command under a new commit decided on what is known of its aggregate now: its owner's turn has come.</summary>
+    public CommitterCommand Renew(CommitterCommand command, bool measured)
+    {
+        ArgumentNullException.ThrowIfNull(command);
+        return command with { Request = RequestFor(command.Aggregate, measured) };
+    }
+
+    /// <summary>
+    /// The command under a new commit that expects its aggregate at <paramref name="version"/>: a pipelining owner
+    /// decides on the version its last commit, not yet acknowledged, will produce. Aggregate commits only: a condition
+    /// names positions in the log, which an unacknowledged commit does not have yet.
+    /// </summary>
+    public CommitterCommand DecideAt(CommitterCommand command, long version, bool measured)
+    {
+        ArgumentNullException.ThrowIfNull(command);
+        if (_method != BenchmarkMethod.CommitAggregateEvents)
+        {
+            throw new InvalidOperationException($"Only aggregate commits can be decided on a version not yet acknowledged, not {_method}.");
+        }
+
+        var events = measured ? _events[command.Aggregate] : _warmupEvents[command.Aggregate];
+        return command with { Request = CommitRequest.ForAggregate(_aggregates[command.Aggregate], version, events) };
+    }
+
+    /// <summary>The aggregate's version as last acknowledged or learned from a conflict.</summary>
+    public long KnownVersion(int aggregate) => Volatile.Read(ref _versions[aggregate]);
 
     /// <summary>Moves the command's aggregate, and the head conditions are made after, on once its commit is acknowledged.</summary>
     public void Acknowledged(CommitterCommand command, CommitResult result)

@@ -33,7 +33,7 @@ internal sealed class ContenderCase
     // Whether any measured window, qualifying or not, saw a commit of this case acknowledged.
     private bool _acknowledgedInAWindow;
     private long _peakWorkingSet;
-    private readonly int _conflictRetries;
+    private readonly ICommandRunner _commands;
     private long _eventsInLog;
 
     private ContenderCase(CellKey cell, IEventLog store, IContender contender, CaseSettings cases, CancellationToken run)
@@ -42,9 +42,10 @@ internal sealed class ContenderCase
         _store = store;
         Contender = contender;
         Slots = new CommitterSlots(cell, cases.PayloadBytes, cases.Skew);
-        _conflictRetries = cases.ConflictRetries;
         _clock = new CaseClock(cases.Timeout, run);
         _readers = new CaseReaders(store, contender.Guarantees);
+        _commands = CommandRunners.For(
+            cell.Commands, new CommandAttempts(contender, store, Ledger, Slots, _readers, _contention, cases.ConflictRetries), Slots, contender.TakesWholeGroups);
     }
 
     public CellKey Cell { get; }
@@ -192,73 +193,17 @@ internal sealed class ContenderCase
     }
 
     /// <summary>
-    /// Runs commands to their end, as their application would: each attempt's outcome goes to the ledger and to the
-    /// readers following the round; an acknowledged command moves its aggregate on; in a contended cell, a command whose
-    /// commit conflicts learns its aggregate's version (from the conflict's answer, else the store) and is tried again, up to --conflict-retries times, then given up. Any
-    /// other failure (and a conflict where commits cannot conflict) fails the case: it is thrown.
+    /// Runs commands to their end in the cell's command mode, as their application would: each attempt's outcome goes
+    /// to the ledger and to the readers following the round; an acknowledged command moves its aggregate on; in a
+    /// contended cell, a command whose commit conflicts learns its aggregate's version and is tried again, up to
+    /// --conflict-retries times, then given up. Any other failure (and a conflict where commits cannot conflict) fails
+    /// the case: it is thrown.
     /// </summary>
     /// <returns>The acknowledged commands and their events (given-up commands count in neither).</returns>
     public async Task<(int Commits, long Events)> RunCommandsAsync(IReadOnlyList<CommitterCommand> commands, bool measured)
     {
         ArgumentNullException.ThrowIfNull(commands);
-        var pending = commands;
-        int commits = 0;
-        long events = 0;
-        while (pending.Count > 0)
-        {
-            var outcomes = await Contender.CommitAsync([.. pending.Select(c => c.Request)], Token).ConfigureAwait(false);
-            var answered = System.Diagnostics.Stopwatch.GetTimestamp();
-            foreach (var reader in Readers)
-            {
-                reader.Acknowledged(outcomes, answered);
-            }
-
-            Exception? failure = null;
-            // Made only when a commit conflicts: every measured commit passes here, and almost none conflict.
-            List<(CommitterCommand Command, Exception Conflict)>? conflicted = null;
-            for (var i = 0; i < outcomes.Count; i++)
-            {
-                var (command, outcome) = (pending[i], outcomes[i]);
-                Ledger.Record(outcome);
-                if (outcome.Result is { } result)
-                {
-                    Slots.Acknowledged(command, result);
-                    commits++;
-                    events += command.Request.Events.Count;
-                }
-                else if (Slots.Contended && outcome.Failure is ConcurrencyConflictException or AppendConditionFailedException)
-                {
-                    _contention.Conflicted(command.Request.Events.Count);
-                    if (command.Attempt <= _conflictRetries)
-                    {
-                        (conflicted ??= []).Add((command, outcome.Failure));
-                    }
-                    else
-                    {
-                        _contention.GaveUp();
-                    }
-                }
-                else
-                {
-                    failure ??= outcome.Failure;
-                }
-            }
-
-            if (failure is not null)
-            {
-                throw failure;
-            }
-
-            if (conflicted is null)
-            {
-                break;
-            }
-
-            await Slots.RefreshAsync(conflicted, _store, Token).ConfigureAwait(false);
-            _contention.Retried(conflicted.Count);
-            pending = [.. conflicted.Select(c => Slots.Retry(c.Command, measured))];
-        }
-
+        var (commits, events) = await _commands.RunAsync(commands, measured, Token).ConfigureAwait(false);
         _contention.Committed(commits, events);
         Interlocked.Add(ref _eventsInLog, events);
         return (commits, events);
@@ -316,7 +261,8 @@ internal sealed class ContenderCase
             qualifying, exit, Cell.Aggregates,
             Slots.Contended ? _contention.Summary(verification.AggregateCommitsChecked) : null,
             Cell.Durability,
-            _peakWorkingSet > 0 ? _peakWorkingSet : null);
+            _peakWorkingSet > 0 ? _peakWorkingSet : null,
+            Cell.Commands);
     }
 
     private static double TicksToMs(long ticks) => ticks * 1000.0 / System.Diagnostics.Stopwatch.Frequency;

@@ -24,6 +24,7 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="PeakWorkingSetBytes">The process's largest working set sampled during its measured rounds (its race rounds; its qualifying round when it ran none): the whole process's, so what the runtime kept from earlier contenders is part of it.</param>
 /// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
 /// <param name="Contention">What contention cost it (conflicts, retries, commands given up, wasted events); null outside contended cells.</param>
+/// <param name="Commands">How the cell's commands ran on their shared aggregates (optimistic in runs made before command modes).</param>
 public sealed record CaseResult(
     LoadKind Load,
     BenchmarkMethod Method,
@@ -55,9 +56,9 @@ public sealed record CaseResult(
     double? QualifyingEventsPerSecond = null,
     Racing.RaceExit? Exit = null,
     int? Aggregates = null,
-    ContentionSummary? Contention = null, string? Durability = null, long? PeakWorkingSetBytes = null)
+    ContentionSummary? Contention = null, string? Durability = null, long? PeakWorkingSetBytes = null, CommandMode Commands = CommandMode.Optimistic)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability, Commands);
 
     public bool Succeeded => Failure is null && EventsPerSecond is not null;
 
@@ -66,6 +67,6 @@ public sealed record CaseResult(
     {
         ArgumentNullException.ThrowIfNull(cell);
         return new CaseResult(cell.Load, cell.Method, cell.NumberOfEvents, cell.Committers, contender, isCeiling, null, [], 0, false, null, false, false,
-            null, null, null, null, null, null, 0, 0, 0, VerificationTally.NotChecked, cause, Aggregates: cell.Aggregates, Durability: cell.Durability);
+            null, null, null, null, null, null, 0, 0, 0, VerificationTally.NotChecked, cause, Aggregates: cell.Aggregates, Durability: cell.Durability, Commands: cell.Commands);
     }
 }

@@ -9,7 +9,10 @@ namespace EventCommitLab.Engine.Results;
 /// </summary>
 /// <param name="Aggregates">The aggregates (conditional commits: tags) the committers draw each command's from; null for one of its own per committer, which never conflicts.</param>
 /// <param name="Durability">The store's durability of the cell's logs (its name: durable, async-commit; a write concern) in a run over several; null in a run over one, whose header names it.</param>
-public sealed record CellKey(LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, [property: JsonPropertyName("concurrentBatches")] int Committers, int? Aggregates = null, string? Durability = null)
+/// <param name="Commands">How a contended cell's commands run on their shared aggregates; optimistic everywhere else (one aggregate per committer conflicts with nothing).</param>
+public sealed record CellKey(
+    LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, [property: JsonPropertyName("concurrentBatches")] int Committers, int? Aggregates = null, string? Durability = null,
+    CommandMode Commands = CommandMode.Optimistic)
 {
     public int EventsPerWave => NumberOfEvents * Committers;
 
@@ -17,15 +20,21 @@ public sealed record CellKey(LoadKind Load, BenchmarkMethod Method, int NumberOf
     public bool Contended => Aggregates is not null;
 
     /// <summary>
-    /// "100", "100 on 10 aggregates" for a contended cell, and ", async-commit" after either in a run over several
-    /// durabilities: the committers column of a table.
+    /// "100", "100 on 10 aggregates" for a contended cell (", owned" or ", pipelined" after it when its commands are not
+    /// optimistic), and ", async-commit" after either in a run over several durabilities: the committers column of a table.
     /// </summary>
     public string CommittersLabel => string.Create(System.Globalization.CultureInfo.InvariantCulture,
-        $"{Committers}{(Aggregates is { } aggregates ? $" on {aggregates} aggregates" : "")}{(Durability is { } durability ? $", {durability}" : "")}");
+        $"{Committers}{(Aggregates is { } aggregates ? $" on {aggregates} aggregates{CommandsLabel}" : "")}{(Durability is { } durability ? $", {durability}" : "")}");
+
+    /// <summary>", owned" or ", pipelined"; nothing for optimistic commands, the only mode before command modes.</summary>
+    public string CommandsLabel => LabelOf(Commands);
+
+    /// <summary>", owned" or ", pipelined"; nothing for optimistic commands.</summary>
+    public static string LabelOf(CommandMode commands) => commands == CommandMode.Optimistic ? "" : $", {commands.ToString().ToLowerInvariant()}";
 
     /// <summary>"10 x 100", "10 x 100 on 10 aggregates" for a contended cell, with the durability after either in a run over several.</summary>
     public string Shape => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{NumberOfEvents} x {CommittersLabel}");
 
     public override string ToString() =>
-        $"{Load.ToString().ToLowerInvariant()} {Method} {NumberOfEvents} events x {Committers} concurrent{(Aggregates is { } a ? $" on {a} aggregates" : "")}{(Durability is { } d ? $", {d}" : "")}";
+        $"{Load.ToString().ToLowerInvariant()} {Method} {NumberOfEvents} events x {Committers} concurrent{(Aggregates is { } a ? $" on {a} aggregates{CommandsLabel}" : "")}{(Durability is { } d ? $", {d}" : "")}";
 }

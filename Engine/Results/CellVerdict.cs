@@ -11,11 +11,12 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Profiles">One verdict per guarantee profile with a strategy measured in it.</param>
 /// <param name="Aggregates">The aggregates a contended cell's committers draw from; null for one per committer.</param>
 /// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
+/// <param name="Commands">How a contended cell's commands ran (optimistic in runs made before command modes).</param>
 public sealed record CellVerdict(
     LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, [property: JsonPropertyName("concurrentBatches")] int Committers, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
-    IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null, string? Durability = null)
+    IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null, string? Durability = null, CommandMode Commands = CommandMode.Optimistic)
 {
-    public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability);
+    public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability, Commands);
 
     public ProfileVerdict? For(string profile) => Profiles.FirstOrDefault(p => p.Profile == profile);
 }

@@ -59,7 +59,7 @@ public static class CellAnalysis
         })];
         var first = measured[0];
         return (measured, new CellVerdict(first.Load, first.Method, first.NumberOfEvents, first.Committers,
-            measured.Max(c => c.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles, first.Aggregates, first.Durability));
+            measured.Max(c => c.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles, first.Aggregates, first.Durability, first.Commands));
     }
 
     /// <summary>Whether the row's leader won outright: no other strategy is equivalent to it or still undecided against it.</summary>

@@ -39,6 +39,11 @@ internal static class GridOptions
         "--contention", "C:A,...", "contended rows beside the grid: sustained aggregate and conditional commits of the fewest --events, C committers on A aggregates; none for no such row [the grid's highest concurrency if 10 or more, on a tenth as many aggregates]",
         ContentionRow.ParseList);
 
+    public static readonly Option<CommandMode[]> CommandModes = LabOption.Of(
+        "--command-modes", "M,M,...",
+        "how the contended rows' commands run: optimistic (each caller decides on the version it knows and retries conflicts), owned (one owner per aggregate takes its commands one at a time), pipelined (the owner hands on its next commit before the last is acknowledged; aggregate commits only); a row per mode [all three]",
+        OptionValues.Enums<CommandMode>);
+
     public static readonly Option<double> Skew = LabOption.Of(
         "--skew", "S", "contended commands draw aggregates uniformly (0) or by Zipf's law with exponent S, 0..4 [0]", (o, v) => OptionValues.Decimal(o, v, 0, 4));
 
@@ -86,7 +91,7 @@ internal static class GridOptions
     /// <summary>Every grid option, in the order the help lists them.</summary>
     public static IReadOnlyList<Option> All { get; } =
     [
-        Strategies, Loads, Methods, Events, Concurrency, Aggregates, Contention, Skew, ConflictRetries, Prefill, PayloadBytes, CaseTimeout,
+        Strategies, Loads, Methods, Events, Concurrency, Aggregates, Contention, CommandModes, Skew, ConflictRetries, Prefill, PayloadBytes, CaseTimeout,
         Job, Budget, Margin, Rounds, Window, Rate, Reader, ReaderLoads,
     ];
 
@@ -104,6 +109,7 @@ internal static class GridOptions
         options = result.Given(Concurrency, out var concurrency) ? options with { Concurrency = concurrency } : options;
         options = result.Given(Aggregates, out var aggregates) ? options with { Aggregates = (int)aggregates } : options;
         options = result.Given(Contention, out var contention) ? options with { Contention = contention } : options;
+        options = result.Given(CommandModes, out var modes) ? options with { CommandModes = modes } : options;
         options = result.Given(Skew, out var skew) ? options with { Skew = skew } : options;
         options = result.Given(ConflictRetries, out var retries) ? options with { ConflictRetries = (int)retries } : options;
         options = result.Given(Prefill, out var prefill) ? options with { Prefill = prefill } : options;

@@ -32,6 +32,9 @@ public sealed record HarnessOptions
     /// <summary>--contention: the contended rows beside the grid; null for the default (see <see cref="ContendedRows"/>).</summary>
     public IReadOnlyList<ContentionRow>? Contention { get; init; }
 
+    /// <summary>--command-modes: how the contended rows' commands run, a row per mode.</summary>
+    public IReadOnlyList<CommandMode> CommandModes { get; init; } = Enum.GetValues<CommandMode>();
+
     /// <summary>--skew: 0 for uniform, else the Zipf exponent of contended commands' aggregates.</summary>
     public double Skew { get; init; }
 

@@ -218,7 +218,7 @@ internal static class LabRunner
     /// The cells in the order a review needs them, which is the order they run in and the order the plan leaves them out
     /// from the end of: the seed's grid (waves) first, method by method, events per commit and then committers
     /// ascending (aggregate and conditional cells on --aggregates where they have more committers); then the contended
-    /// rows (sustained aggregate and conditional commits of the fewest events per commit); then the sustained grid, in
+    /// rows (sustained aggregate and conditional commits of the fewest events per commit, in each command mode); then the sustained grid, in
     /// the same order; over several durabilities, each cell at each, one after the other.
     /// </summary>
     public static IReadOnlyList<CellKey> Cells(HarnessOptions options)
@@ -234,7 +234,10 @@ internal static class LabRunner
         var contended = options.Loads.Contains(LoadKind.Sustained)
             ? from row in options.ContendedRows
               from method in checkedMethods
-              select new CellKey(LoadKind.Sustained, method, options.Events.Min(), row.Committers, row.Aggregates)
+              from commands in options.CommandModes
+              // A condition names positions in the log, which a commit not yet acknowledged does not have: no pipelining.
+              where commands != CommandMode.Pipelined || method == BenchmarkMethod.CommitAggregateEvents
+              select new CellKey(LoadKind.Sustained, method, options.Events.Min(), row.Committers, row.Aggregates, Commands: commands)
             : [];
         IEnumerable<CellKey> waves = options.Loads.Contains(LoadKind.Waves) ? Grid(LoadKind.Waves) : [];
         IEnumerable<CellKey> sustained = options.Loads.Contains(LoadKind.Sustained) ? Grid(LoadKind.Sustained) : [];

@@ -95,6 +95,33 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     }
 
     [Fact]
+    public async Task a_contended_row_runs_in_each_command_mode_and_owners_leave_nothing_to_conflict_within_the_process()
+    {
+        var folder = Path.Combine(_root, "modes");
+
+        var (exit, record) = await RunAsync(folder, "--strategies", "CurrentImplementation,SimulatedBatching,BatchingPipeline", "--load", "sustained",
+            "--methods", "CommitAggregateEvents", "--events", "1", "--concurrency", "1", "--contention", "20:2", "--reader", "none");
+
+        Assert.Equal(0, exit);
+        var contended = record!.Cases.Where(c => !c.IsCeiling && c.Aggregates is not null).ToArray();
+        Assert.Equal(
+            [CommandMode.Optimistic, CommandMode.Owned, CommandMode.Pipelined],
+            contended.Select(c => c.Commands).Distinct().Order());
+        Assert.All(contended, c =>
+        {
+            Assert.True(c.Succeeded && c.Verification.Passed, $"{c.Contender} {c.Commands}: {c.Failure}");
+            Assert.True(c.Verification.AggregateCommitsChecked >= c.Contention!.Committed, c.Contender);
+        });
+        Assert.All(contended.Where(c => c.Commands == CommandMode.Owned), c => Assert.Equal(0, c.Contention!.Conflicts));
+        Assert.Equal(0, contended.Single(c => c.Commands == CommandMode.Pipelined && c.Contender == "BatchingPipeline").Contention!.Conflicts);
+        Assert.True(contended.Single(c => c.Commands == CommandMode.Optimistic && c.Contender == "CurrentImplementation").Contention!.Conflicts > 0);
+        var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
+        Assert.Contains("| Sustained load · aggregate commits, contended on 2 aggregates, owned |", verdict, StringComparison.Ordinal);
+        Assert.Contains("| 1 x 20 on 2 aggregates, pipelined |", verdict, StringComparison.Ordinal);
+        Assert.Contains(ContentionView.ModesHeading, verdict, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task a_run_over_two_durabilities_races_every_cell_at_each_and_the_verdict_says_where_the_choice_changes()
     {
         var folder = Path.Combine(_root, "durabilities");
