@@ -37,6 +37,29 @@ public sealed class CommitterSlotsTests
     }
 
     [Fact]
+    public void a_pipelining_owner_decides_on_the_version_its_last_commit_will_produce_and_a_renewed_command_on_the_version_known()
+    {
+        var slots = new CommitterSlots(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 2, 4, 1), payloadBytes: 64);
+        var first = slots.Next(0, measured: true);
+        var second = slots.DecideAt(slots.Next(1, measured: true), first.Request.NextAggregateVersion!.Value, measured: true);
+
+        Assert.Equal((0L, 2L), (first.Request.Aggregate!.ExpectedVersion, second.Request.Aggregate!.ExpectedVersion));
+        Assert.Equal(0, slots.Renew(second, measured: true).Request.Aggregate!.ExpectedVersion);
+        slots.Acknowledged(first, new CommitResult(first.Request.CommitId, [0, 1], 2));
+        var renewed = slots.Renew(second, measured: true);
+        Assert.Equal((2L, 2L, second.Attempt), (renewed.Request.Aggregate!.ExpectedVersion, slots.KnownVersion(0), renewed.Attempt));
+        Assert.NotEqual(second.Request.CommitId, renewed.Request.CommitId);
+    }
+
+    [Fact]
+    public void a_conditional_command_cannot_be_decided_on_a_version_not_yet_acknowledged()
+    {
+        var slots = new CommitterSlots(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitConditionalEvents, 1, 4, 1), payloadBytes: 64);
+
+        Assert.Throws<InvalidOperationException>(() => slots.DecideAt(slots.Next(0, measured: true), 3, measured: true));
+    }
+
+    [Fact]
     public void uncontended_committers_each_command_their_own_aggregate_every_time()
     {
         var slots = new CommitterSlots(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 1, 5), payloadBytes: 64);

@@ -142,7 +142,8 @@ public sealed class RunPlanTests
             [
                 "waves CommitEvents 1 x 1", "waves CommitEvents 1 x 10", "waves CommitEvents 100 x 1", "waves CommitEvents 100 x 10",
                 "waves CommitAggregateEvents 1 x 1", "waves CommitAggregateEvents 1 x 10", "waves CommitAggregateEvents 100 x 1", "waves CommitAggregateEvents 100 x 10",
-                "sustained CommitAggregateEvents 1 x 10 on 1 aggregates",
+                "sustained CommitAggregateEvents 1 x 10 on 1 aggregates", "sustained CommitAggregateEvents 1 x 10 on 1 aggregates, owned",
+                "sustained CommitAggregateEvents 1 x 10 on 1 aggregates, pipelined",
                 "sustained CommitEvents 1 x 1", "sustained CommitEvents 1 x 10", "sustained CommitEvents 100 x 1", "sustained CommitEvents 100 x 10",
                 "sustained CommitAggregateEvents 1 x 1", "sustained CommitAggregateEvents 1 x 10", "sustained CommitAggregateEvents 100 x 1", "sustained CommitAggregateEvents 100 x 10",
             ],

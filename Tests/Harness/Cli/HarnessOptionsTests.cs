@@ -37,13 +37,19 @@ public sealed class HarnessOptionsTests
     }
 
     [Fact]
-    public void the_default_grid_adds_one_contended_sustained_row_per_checked_method_at_its_highest_concurrency()
+    public void the_default_grid_adds_contended_sustained_rows_per_checked_method_and_command_mode_at_its_highest_concurrency()
     {
         var cells = LabRunner.Cells(LabOptions.Parse(["--methods", "CommitEvents,CommitAggregateEvents,CommitConditionalEvents"], NoEnvironment));
 
-        Assert.Equal(2 * 3 * 3 * 3 + 2, cells.Count);
+        Assert.Equal(2 * 3 * 3 * 3 + 5, cells.Count);
+        CellKey Contended(BenchmarkMethod method, CommandMode commands) => new(LoadKind.Sustained, method, 1, 100, 10, Commands: commands);
         Assert.Equal(
-            [new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 1, 100, 10), new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitConditionalEvents, 1, 100, 10)],
+            [
+                Contended(BenchmarkMethod.CommitAggregateEvents, CommandMode.Optimistic), Contended(BenchmarkMethod.CommitAggregateEvents, CommandMode.Owned),
+                Contended(BenchmarkMethod.CommitAggregateEvents, CommandMode.Pipelined),
+                // A condition names log positions a commit not yet acknowledged lacks: conditional commands are not pipelined.
+                Contended(BenchmarkMethod.CommitConditionalEvents, CommandMode.Optimistic), Contended(BenchmarkMethod.CommitConditionalEvents, CommandMode.Owned),
+            ],
             cells.Where(c => c.Contended));
         var options = LabOptions.Parse([], NoEnvironment);
         Assert.Equal((0.0, 10), (options.Measurement(true).Skew, options.Measurement(true).ConflictRetries));
@@ -55,8 +61,8 @@ public sealed class HarnessOptionsTests
         Assert.DoesNotContain(LabRunner.Cells(LabOptions.Parse(["--concurrency", "1,2"], NoEnvironment)), c => c.Contended);
         Assert.DoesNotContain(LabRunner.Cells(LabOptions.Parse(["--contention", "none"], NoEnvironment)), c => c.Contended);
         Assert.Equal(
-            [new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 2, 1), new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 1000, 50)],
-            LabRunner.Cells(LabOptions.Parse(["--events", "10,100", "--concurrency", "1", "--contention", "2:1,1000:50"], NoEnvironment)).Where(c => c.Contended).OrderBy(c => c.Committers));
+            [new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 2, 1, Commands: CommandMode.Owned), new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 10, 1000, 50, Commands: CommandMode.Owned)],
+            LabRunner.Cells(LabOptions.Parse(["--events", "10,100", "--concurrency", "1", "--contention", "2:1,1000:50", "--command-modes", "owned"], NoEnvironment)).Where(c => c.Contended).OrderBy(c => c.Committers));
         var shared = LabRunner.Cells(LabOptions.Parse(["--aggregates", "5", "--concurrency", "1,10", "--contention", "none", "--skew", "1.1"], NoEnvironment));
         Assert.All(shared, c => Assert.Equal(c.Method != BenchmarkMethod.CommitEvents && c.Committers > 5 ? 5 : null, c.Aggregates));
         Assert.Equal(1.1, LabOptions.Parse(["--skew", "1.1"], NoEnvironment).Measurement(true).Skew);
@@ -144,6 +150,7 @@ public sealed class HarnessOptionsTests
     [InlineData("--write-concern", "w2", "unknown value 'w2'", "w1, journaled, majority")]
     [InlineData("--contention", "10:10", "'10:10' is not COMMITTERS:AGGREGATES", "e.g. 100:10; or none")]
     [InlineData("--contention", "100", "'100' is not COMMITTERS:AGGREGATES", "fewer aggregates")]
+    [InlineData("--command-modes", "owned,actors", "unknown value 'actors'", "optimistic, owned, pipelined")]
     [InlineData("--skew", "-1", "'-1' is not a number from 0 to 4", "--skew")]
     [InlineData("--aggregates", "0", "'0' is not a whole number from 1 to 100000", "--aggregates")]
     [InlineData("--conflict-retries", "many", "'many' is not a whole number from 0 to 1000", "--conflict-retries")]
