@@ -132,6 +132,12 @@ public static class DetailsWriter
 
             Table(md, "Allocated per event (bytes, whole process, measured rounds)", rows, contenders, cases, failures,
                 c => c.AllocatedBytesPerEvent is { } a ? string.Create(Invariant, $"{a:N0}") : null, winner: false);
+            if (cases.Any(c => c.LabCpuShare is not null))
+            {
+                Table(md, "The lab's share of the machine's busy CPU time in the measured rounds (its own process; the database had the rest)", rows, contenders, cases, failures,
+                    c => c.LabCpuShare is { } share ? string.Create(Invariant, $"{share:P0}") : null, winner: false);
+            }
+
             if (cases.Any(c => c.PeakWorkingSetBytes is not null))
             {
                 Table(md, string.Create(Invariant, $"Peak working set (MiB, whole process, sampled every {EventCommitLab.Engine.Measurement.ContenderCase.WorkingSetEvery.TotalMilliseconds:0} ms in its measured rounds; what the runtime kept from earlier contenders counts too)"), rows, contenders, cases, failures,

@@ -22,6 +22,7 @@ internal sealed class ContenderCase
     private long _commits;
     private long _events;
     private long _allocated;
+    private CpuReading _cpu = CpuReading.Zero;
     private long _logSizeAtStart;
     private string? _failure;
     private readonly CaseReaders _readers;
@@ -138,6 +139,7 @@ internal sealed class ContenderCase
         {
             var counters = Contender.Counters;
             var allocated = GC.GetTotalAllocatedBytes(precise: false);
+            var cpu = CpuReading.Now();
             if (qualifying && settings.ReadersFollow(Cell.Load) && !Contender.IsCeiling)
             {
                 await _readers.StartAsync(settings.Reader, Token).ConfigureAwait(false);
@@ -153,6 +155,7 @@ internal sealed class ContenderCase
                         .ConfigureAwait(false);
             }
 
+            _cpu += CpuReading.Now().Since(cpu);
             _peakWorkingSet = Math.Max(_peakWorkingSet, memory.PeakBytes);
             await _readers.StopAsync(Token).ConfigureAwait(false);
 
@@ -188,6 +191,7 @@ internal sealed class ContenderCase
         _commits = 0;
         _events = 0;
         _allocated = 0;
+        _cpu = CpuReading.Zero;
         _peakWorkingSet = 0;
         _contention.Reset();
     }
@@ -262,7 +266,8 @@ internal sealed class ContenderCase
             Slots.Contended ? _contention.Summary(verification.AggregateCommitsChecked) : null,
             Cell.Durability,
             _peakWorkingSet > 0 ? _peakWorkingSet : null,
-            Cell.Commands);
+            Cell.Commands,
+            _cpu.Share);
     }
 
     private static double TicksToMs(long ticks) => ticks * 1000.0 / System.Diagnostics.Stopwatch.Frequency;

@@ -25,6 +25,7 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
 /// <param name="Contention">What contention cost it (conflicts, retries, commands given up, wasted events); null outside contended cells.</param>
 /// <param name="Commands">How the cell's commands ran on their shared aggregates (optimistic in runs made before command modes).</param>
+/// <param name="LabCpuShare">The lab's own process's share of the CPU time the machine was busy during its measured rounds (the database had the rest); null where the machine does not say, and in runs made before it was measured.</param>
 public sealed record CaseResult(
     LoadKind Load,
     BenchmarkMethod Method,
@@ -56,7 +57,8 @@ public sealed record CaseResult(
     double? QualifyingEventsPerSecond = null,
     Racing.RaceExit? Exit = null,
     int? Aggregates = null,
-    ContentionSummary? Contention = null, string? Durability = null, long? PeakWorkingSetBytes = null, CommandMode Commands = CommandMode.Optimistic)
+    ContentionSummary? Contention = null, string? Durability = null, long? PeakWorkingSetBytes = null, CommandMode Commands = CommandMode.Optimistic,
+    double? LabCpuShare = null)
 {
     public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability, Commands);
 

@@ -136,6 +136,8 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(2, record.Verdicts!.Count);
         Assert.All(record.Cases.GroupBy(c => c.Durability), g => Assert.Equal(5, g.Count()));
         Assert.All(record.Cases, c => Assert.True(c.Succeeded && c.Verification.Passed && c.PeakWorkingSetBytes > 0, c.Failure ?? c.Contender));
+        Assert.All(record.Cases, c => Assert.True(!OperatingSystem.IsLinux() || c.LabCpuShare is > 0 and <= 1, $"{c.Contender}: the lab's CPU share {c.LabCpuShare}"));
+        Assert.Contains("The lab's share of the machine's busy CPU time", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
         Assert.Contains(DurabilityView.Heading, verdict, StringComparison.Ordinal);
         Assert.Contains("| sustained · CommitEvents | 1 x 2 |", verdict, StringComparison.Ordinal);
