@@ -45,8 +45,9 @@ internal sealed class ContenderCase
         Slots = new CommitterSlots(cell, cases.PayloadBytes, cases.Skew);
         _clock = new CaseClock(cases.Timeout, run);
         _readers = new CaseReaders(store, contender.Guarantees);
+        // The ceiling writes the same rows, checking nothing, as fast as it can in every mode: owners would only slow it.
         _commands = CommandRunners.For(
-            cell.Commands, new CommandAttempts(contender, store, Ledger, Slots, _readers, _contention, cases.ConflictRetries), Slots, contender.TakesWholeGroups);
+            contender.IsCeiling ? CommandMode.Optimistic : cell.Commands, new CommandAttempts(contender, store, Ledger, Slots, _readers, _contention, cases.ConflictRetries), Slots, contender.TakesWholeGroups);
     }
 
     public CellKey Cell { get; }
