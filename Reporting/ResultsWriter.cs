@@ -12,16 +12,17 @@ public static class ResultsWriter
         WriteReports(record, folder);
     }
 
-    /// <summary>The files derived from results.json: verdict.md (for runs that raced), details.md and the charts (rewritten by the report verb).</summary>
-    public static void WriteReports(RunRecord record, string folder)
+    /// <summary>The files derived from results.json: the run's pages (<see cref="RunPages"/>) and the charts (rewritten by the report verb).</summary>
+    /// <returns>The pages written, the one to open first first.</returns>
+    public static IReadOnlyList<string> WriteReports(RunRecord record, string folder)
     {
         ArgumentNullException.ThrowIfNull(record);
-        if (record.Verdicts is not null)
+        var pages = RunPages.Of(record);
+        foreach (var page in pages)
         {
-            File.WriteAllText(Path.Combine(folder, VerdictWriter.FileName), VerdictWriter.Write(record));
+            File.WriteAllText(Path.Combine(folder, page.FileName), page.Write(record));
         }
 
-        File.WriteAllText(Path.Combine(folder, record.Verdicts is null ? "summary.md" : DetailsWriter.FileName), DetailsWriter.Write(record));
         var charts = Path.Combine(folder, "charts");
         if (Directory.Exists(charts))
         {
@@ -30,5 +31,6 @@ public static class ResultsWriter
 
         Directory.CreateDirectory(charts);
         ChartWriter.WriteAll(record, charts);
+        return [.. pages.Select(p => p.FileName)];
     }
 }

@@ -68,8 +68,8 @@ public static class ReportCommand
             throw new ArgumentException($"report: {e.Message}", e);
         }
 
-        ResultsWriter.WriteReports(record, args[0]);
-        output.WriteLine($"Rewrote {Path.Combine(args[0], "summary.md")} and the charts from {RunRecord.FileName}.");
+        var pages = ResultsWriter.WriteReports(record, args[0]);
+        output.WriteLine($"Rewrote {string.Join(", ", pages.Select(p => Path.Combine(args[0], p)))} and the charts from {RunRecord.FileName}.");
 
         // A pipeline-suite run's goals are read from the same record.
         var goals = Path.Combine(args[0], Pipeline.PipelineGoalsWriter.FileName);

@@ -169,7 +169,8 @@ internal static class LabRunner
         var broken = cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed);
         console.WriteLine();
         console.WriteLine(VerdictWriter.Opening(record));
-        console.WriteLine($"Verdict: {Path.Combine(folder, VerdictWriter.FileName)} (details: {Path.Combine(folder, DetailsWriter.FileName)})");
+        var pages = RunPages.Of(record);
+        console.WriteLine($"{(record.Verdicts is null ? "Summary" : "Verdict")}: {Path.Combine(folder, pages[0].FileName)}{(pages.Count > 1 ? $" (then: {string.Join(", ", pages.Skip(1).Select(p => Path.Combine(folder, p.FileName)))})" : "")}");
         suite?.Report(record, console);
         console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
         return ExitCodes.OfRun(cases.Count, failed, broken);

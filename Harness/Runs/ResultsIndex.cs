@@ -104,7 +104,7 @@ public static partial class ResultsIndex
                 return new IndexEntry(name, "main job (record unreadable)", null, "summary.md", Title(folder, "summary.md"), current);
             }
 
-            var page = File.Exists(Path.Combine(folder, VerdictWriter.FileName)) ? VerdictWriter.FileName : "summary.md";
+            var page = RunPages.Of(record)[0].FileName;
             var kind = File.Exists(Path.Combine(folder, "goals.md")) ? "pipeline" : record.Verdicts is null ? "main job (before the race)" : "main job";
             return new IndexEntry(name, kind, record.Environment.GitCommit, page, Title(folder, page), current);
         }

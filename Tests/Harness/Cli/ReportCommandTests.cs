@@ -28,6 +28,30 @@ public sealed class ReportCommandTests
     }
 
     [Fact]
+    public void report_writes_a_raced_runs_verdict_then_its_details_and_names_the_pages_it_wrote()
+    {
+        var folder = Directory.CreateTempSubdirectory("commit-lab-report-").FullName;
+        try
+        {
+            var raced = SampleRuns.Run() with { Verdicts = [] };
+            File.WriteAllText(Path.Combine(folder, RunRecord.FileName), raced.ToJson());
+            var output = new StringWriter();
+
+            var exit = ReportCommand.Run([folder], output);
+
+            Assert.Equal(0, exit);
+            Assert.Equal([VerdictWriter.FileName, DetailsWriter.FileName], RunPages.Of(raced).Select(p => p.FileName));
+            Assert.Equal(VerdictWriter.Write(RunRecord.Read(folder)), File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName)));
+            Assert.False(File.Exists(Path.Combine(folder, "summary.md")));
+            Assert.Contains($"Rewrote {Path.Combine(folder, VerdictWriter.FileName)}, {Path.Combine(folder, DetailsWriter.FileName)} and the charts", output.ToString(), StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
     public void report_on_a_folder_without_a_run_record_is_a_clear_error()
     {
         var error = Assert.Throws<ArgumentException>(() => ReportCommand.Run([Path.GetTempPath()], TextWriter.Null));
