@@ -33,14 +33,16 @@ internal sealed class CommitterSlots
     private long _head = -1;
 
     /// <param name="skew">Contended cells: 0 draws aggregates uniformly, a positive value by Zipf's law with that exponent.</param>
-    public CommitterSlots(CellKey cell, int payloadBytes, double skew = 0)
+    /// <param name="sharedAggregates">A name every writer process gives the same aggregates (theirs are then "NAME-0", "NAME-1", ...); null for aggregates of this case's own.</param>
+    public CommitterSlots(CellKey cell, int payloadBytes, double skew = 0, string? sharedAggregates = null)
     {
         ArgumentNullException.ThrowIfNull(cell);
         _method = cell.Method;
         Count = cell.Committers;
         var aggregates = cell.Aggregates ?? cell.Committers;
         var sample = new SampleEvents(payloadBytes);
-        _aggregates = [.. Enumerable.Range(0, aggregates).Select(_ => new AggregateKey($"{Guid.NewGuid():N}", "Order"))];
+        _aggregates = [.. Enumerable.Range(0, aggregates).Select(k => new AggregateKey(
+            sharedAggregates is null ? $"{Guid.NewGuid():N}" : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{sharedAggregates}-{k}"), "Order"))];
         _events = [.. _aggregates.Select(a => sample.Create(a.EventSource, cell.NumberOfEvents))];
         if (cell.Method == BenchmarkMethod.CommitConditionalEvents)
         {

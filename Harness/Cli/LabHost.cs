@@ -22,7 +22,7 @@ internal static class LabHost
             // The faults suite's writer process: a child the suite starts and kills, never a command line of the lab's.
             if (args.Count > 0 && args[0] == WriterProcess.Verb)
             {
-                return await WriterProcess.RunChildAsync([.. args.Skip(1)]).ConfigureAwait(false);
+                return await WriterChild.RunAsync([.. args.Skip(1)]).ConfigureAwait(false);
             }
 
             var options = HarnessOptions.Parse(args);

@@ -1,3 +1,4 @@
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
@@ -7,4 +8,6 @@ namespace EventCommitLab.Harness.Faults;
 /// became of it. The parent builds the ledger from these, so a writer killed mid-commit leaves its commits accounted for.
 /// </summary>
 /// <param name="Kind">start, ack, conflict, unknown or failed.</param>
-public sealed record WriterLine(string Kind, Guid CommitId, EventFingerprint[]? Events = null, long[]? Numbers = null, long? AggregateVersion = null, string? Failure = null);
+/// <param name="Expected">On a start line of an aggregate commit: the version it expects its aggregate at.</param>
+public sealed record WriterLine(
+    string Kind, Guid CommitId, EventFingerprint[]? Events = null, long[]? Numbers = null, long? AggregateVersion = null, string? Failure = null, AggregateExpectation? Expected = null);

@@ -1,12 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
-using System.Threading.Channels;
-using EventCommitLab.Contract;
 using EventCommitLab.Contract.Model;
-using EventCommitLab.Contract.Workload;
-using EventCommitLab.Harness.Stores;
-using EventCommitLab.Strategies;
-using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
@@ -21,7 +15,7 @@ internal sealed class WriterProcess : IAsyncDisposable
     public const string Verb = "commit-writer";
     private readonly Process _process;
     private readonly Task _reading;
-    private readonly Dictionary<Guid, EventFingerprint[]> _inFlight = [];
+    private readonly Dictionary<Guid, (EventFingerprint[] Events, AggregateExpectation? Expected)> _inFlight = [];
     private readonly CommitLedger _ledger;
     private int _acknowledged;
     private readonly System.Collections.Concurrent.ConcurrentQueue<string> _errors = new();
@@ -34,7 +28,8 @@ internal sealed class WriterProcess : IAsyncDisposable
     }
 
     /// <summary>Starts a writer process on the log of <paramref name="store"/> (a catalog name) at <paramref name="address"/>.</summary>
-    public static WriterProcess Start(string store, string address, string strategy, int committers, int eventsPerCommit, CommitLedger ledger)
+    /// <param name="hot">Aggregate commands on aggregates every writer process shares, run in a command mode; null for plain commits.</param>
+    public static WriterProcess Start(string store, string address, string strategy, int committers, int eventsPerCommit, CommitLedger ledger, HotAggregates? hot = null)
     {
         var start = new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "EventCommitLab.Harness"))
         {
@@ -42,7 +37,9 @@ internal sealed class WriterProcess : IAsyncDisposable
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in new[] { Verb, store, address, strategy, committers.ToString(System.Globalization.CultureInfo.InvariantCulture), eventsPerCommit.ToString(System.Globalization.CultureInfo.InvariantCulture) })
+        string[] shared = hot is null ? [] : [hot.Aggregates.ToString(System.Globalization.CultureInfo.InvariantCulture), hot.Commands.ToString()];
+        string[] arguments = [Verb, store, address, strategy, committers.ToString(System.Globalization.CultureInfo.InvariantCulture), eventsPerCommit.ToString(System.Globalization.CultureInfo.InvariantCulture), .. shared];
+        foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
@@ -88,7 +85,7 @@ internal sealed class WriterProcess : IAsyncDisposable
         _process.Kill(entireProcessTree: true);
         await _process.WaitForExitAsync().ConfigureAwait(false);
         await _reading.ConfigureAwait(false);
-        foreach (var (commitId, events) in _inFlight)
+        foreach (var (commitId, (events, _)) in _inFlight)
         {
             _ledger.Record(new LedgerEntry(commitId, events.Length, LedgerOutcome.Unknown, null, "in flight when its writer process was killed", events));
         }
@@ -105,73 +102,6 @@ internal sealed class WriterProcess : IAsyncDisposable
 
         _process.Dispose();
     }
-
-    /// <summary>The child's side: commits until killed, each commit's start line flushed before the commit is sent.</summary>
-    public static async Task<int> RunChildAsync(IReadOnlyList<string> args)
-    {
-        if (args.Count != 5)
-        {
-            throw new ArgumentException($"{Verb} STORE ADDRESS STRATEGY COMMITTERS EVENTS_PER_COMMIT (an internal verb of the faults suite)");
-        }
-
-        var registration = StoreCatalog.Get(args[0]);
-        var open = registration.OpenAt ?? throw new ArgumentException($"{Verb}: --store {registration.Name} cannot be opened from another process.");
-        var store = open(args[1]);
-        var strategy = StrategyCatalog.Get(args[2]).Create(store, new CommitStrategyOptions());
-        var sample = new SampleEvents();
-        var eventsPerCommit = int.Parse(args[4], System.Globalization.CultureInfo.InvariantCulture);
-        var lines = Channel.CreateUnbounded<(string Line, TaskCompletionSource? Flushed)>();
-        var output = new StreamWriter(Console.OpenStandardOutput()) { AutoFlush = false };
-        var writing = Task.Run(async () =>
-        {
-            var flushed = new List<TaskCompletionSource>();
-            while (await lines.Reader.WaitToReadAsync().ConfigureAwait(false))
-            {
-                while (lines.Reader.TryRead(out var item))
-                {
-                    await output.WriteLineAsync(item.Line).ConfigureAwait(false);
-                    if (item.Flushed is not null)
-                    {
-                        flushed.Add(item.Flushed);
-                    }
-                }
-
-                // One flush for every start line queued meanwhile: a commit is sent only once its parent knows of it.
-                await output.FlushAsync().ConfigureAwait(false);
-                flushed.ForEach(f => f.TrySetResult());
-                flushed.Clear();
-            }
-        });
-
-        async Task CommitterAsync()
-        {
-            while (true)
-            {
-                var request = CommitRequest.ForEvents(sample.Create(eventsPerCommit));
-                var started = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-                await lines.Writer.WriteAsync((Json(new WriterLine("start", request.CommitId, EventFingerprint.Of(request))), started)).ConfigureAwait(false);
-                await started.Task.ConfigureAwait(false);
-                WriterLine outcome;
-                try
-                {
-                    var result = await strategy.CommitAsync(request, CancellationToken.None).ConfigureAwait(false);
-                    outcome = new WriterLine("ack", request.CommitId, Numbers: [.. result.SequenceNumbers], AggregateVersion: result.AggregateVersion);
-                }
-                catch (Exception e)
-                {
-                    var kind = e switch { ConcurrencyConflictException => "conflict", CommitOutcomeUnknownException or OperationCanceledException => "unknown", _ => "failed" };
-                    outcome = new WriterLine(kind, request.CommitId, Failure: $"{e.GetType().Name}: {e.Message.Split('\n')[0].Trim()}");
-                }
-
-                await lines.Writer.WriteAsync((Json(outcome), null)).ConfigureAwait(false);
-            }
-        }
-
-        await Task.WhenAll([writing, .. Enumerable.Range(0, int.Parse(args[3], System.Globalization.CultureInfo.InvariantCulture)).Select(_ => Task.Run(CommitterAsync))]).ConfigureAwait(false);
-        return 0;
-    }
-
-    private static string Json(WriterLine line) => JsonSerializer.Serialize(line);
 
     private async Task ReadAsync()
     {
@@ -191,18 +121,20 @@ internal sealed class WriterProcess : IAsyncDisposable
 
             if (line.Kind == "start")
             {
-                _inFlight[line.CommitId] = line.Events!;
+                _inFlight[line.CommitId] = (line.Events!, line.Expected);
                 continue;
             }
 
-            if (!_inFlight.Remove(line.CommitId, out var events))
+            if (!_inFlight.Remove(line.CommitId, out var started))
             {
                 continue;
             }
+
+            var (events, expected) = started;
 
             _ledger.Record(line.Kind switch
             {
-                "ack" => new LedgerEntry(line.CommitId, events.Length, LedgerOutcome.Acknowledged, line.Numbers, null, events, line.AggregateVersion),
+                "ack" => new LedgerEntry(line.CommitId, events.Length, LedgerOutcome.Acknowledged, line.Numbers, null, events, line.AggregateVersion, expected),
                 "conflict" => new LedgerEntry(line.CommitId, events.Length, LedgerOutcome.Conflict, null, null, events),
                 "unknown" => new LedgerEntry(line.CommitId, events.Length, LedgerOutcome.Unknown, null, line.Failure, events),
                 _ => new LedgerEntry(line.CommitId, events.Length, LedgerOutcome.Failed, null, line.Failure, events),

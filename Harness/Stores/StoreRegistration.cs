@@ -23,7 +23,7 @@ internal sealed record StoreRegistration(
     public required Type Provider { get; init; }
 
     /// <summary>Opens an existing log from its address in another process (the faults suite's writer process), or null when the store cannot.</summary>
-    public Func<string, IEventStore>? OpenAt { get; init; }
+    public Func<string, IEventLog>? OpenAt { get; init; }
 
     /// <summary>Whether the store's provider offers <typeparamref name="TPort"/>.</summary>
     public bool Offers<TPort>() => typeof(TPort).IsAssignableFrom(Provider);

@@ -1,7 +1,9 @@
 using EventCommitLab.Contract;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Implementations;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;
@@ -46,5 +48,34 @@ public sealed class SecondWriterProcessTests(LabStores stores)
 
         Assert.True(report.Passed, report.ToString());
         Assert.Empty(report.Violations);
+    }
+
+    [Fact]
+    public async Task two_writer_processes_owning_the_same_hot_aggregates_conflict_with_each_other_and_every_version_holds()
+    {
+        await using var store = (PostgresEventStore)await stores.FreshStoreAsync("postgres");
+        var ledger = new CommitLedger();
+        var hot = new HotAggregates(2, CommandMode.Owned);
+
+        await using (var first = WriterProcess.Start("postgres", store.ConnectionString, "BatchingPipeline", 10, 1, ledger, hot))
+        await using (var second = WriterProcess.Start("postgres", store.ConnectionString, "BatchingPipeline", 10, 1, ledger, hot))
+        {
+            await first.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
+            await second.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
+            await Task.Delay(TimeSpan.FromSeconds(2), TestContext.Current.CancellationToken);
+            await first.KillAsync();
+            await second.KillAsync();
+            Assert.True(first.Acknowledged > 0, first.Errors);
+            Assert.True(second.Acknowledged > 0, second.Errors);
+        }
+
+        var report = await EventLogVerifier.VerifyAsync(store, ledger, BatchingPipelineStrategy.Claims, CancellationToken.None);
+
+        Assert.True(report.Passed, report.ToString());
+        Assert.Empty(report.Violations);
+        // Owners order the commands within their process only: across the two, the aggregates' versions are contended again.
+        Assert.Contains(ledger.Entries, e => e.Outcome == LedgerOutcome.Conflict);
+        Assert.Equal(ledger.Entries.Count(e => e is { Outcome: LedgerOutcome.Acknowledged, Expected: not null }), report.ExpectedVersionsChecked);
+        Assert.True(report.ExpectedVersionsChecked > 0);
     }
 }
