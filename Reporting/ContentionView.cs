@@ -103,6 +103,29 @@ internal static class ContentionView
         }
 
         table.WriteTo(md).AppendLine();
+        if (Reading(cases, modes) is { } reading)
+        {
+            md.AppendLine(reading).AppendLine();
+        }
+    }
+
+    /// <summary>
+    /// What the row answers, from each mode's leader (the strategy the race put first): how many times the optimistic
+    /// leader's events/s each owner mode's leader carries, and the commands each gave up. Nothing when a mode lacks a leader.
+    /// </summary>
+    private static string? Reading(IReadOnlyList<CaseResult> cases, IReadOnlyList<CommandMode> modes)
+    {
+        var leaders = modes.Select(m => cases.FirstOrDefault(c => c.Commands == m && c.IsBest)).ToArray();
+        if (leaders.Length < 2 || leaders[0] is not { EventsPerSecond: { } baseline } optimistic || leaders.Any(l => l?.EventsPerSecond is null))
+        {
+            return null;
+        }
+
+        string Given(CaseResult c) => c.Contention is { } k ? string.Create(Invariant, $"{k.GivenUp:N0} commands given up") : "";
+        var others = leaders.Skip(1).Select(l => string.Create(Invariant,
+            $"{l!.Commands.ToString().ToLowerInvariant()}, {l.Contender} carries {l.EventsPerSecond!.Estimate / baseline.Estimate:0.0} times its events/s with {Given(l)}"));
+        return string.Create(Invariant,
+            $"**Reading**: the optimistic leader is {optimistic.Contender} ({Given(optimistic)}); {string.Join("; ", others)}. Whether owners fit depends on the application: they need every command of an aggregate routed to one process.");
     }
 
     private static string Title(CellKey cell) =>

@@ -119,6 +119,8 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Contains("| Sustained load · aggregate commits, contended on 2 aggregates, owned |", verdict, StringComparison.Ordinal);
         Assert.Contains("| 1 x 20 on 2 aggregates, pipelined |", verdict, StringComparison.Ordinal);
         Assert.Contains(ContentionView.ModesHeading, verdict, StringComparison.Ordinal);
+        Assert.Contains("**Reading**: the optimistic leader is ", verdict, StringComparison.Ordinal);
+        Assert.Contains("owned, ", verdict, StringComparison.Ordinal);
     }
 
     [Fact]
