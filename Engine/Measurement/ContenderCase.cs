@@ -1,4 +1,3 @@
-using EventCommitLab.Contract;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Engine.Racing;
 using EventCommitLab.Engine.Results;
@@ -18,11 +17,7 @@ internal sealed class ContenderCase
 {
     private readonly IEventLog _store;
     private readonly CaseClock _clock;
-    private CommitCountersSnapshot _counters = CommitCountersSnapshot.Zero;
-    private long _commits;
-    private long _events;
-    private long _allocated;
-    private CpuReading _cpu = CpuReading.Zero;
+    private readonly RoundTotals _totals = new();
     private long _logSizeAtStart;
     private string? _failure;
     private readonly CaseReaders _readers;
@@ -33,7 +28,6 @@ internal sealed class ContenderCase
 
     // Whether any measured window, qualifying or not, saw a commit of this case acknowledged.
     private bool _acknowledgedInAWindow;
-    private long _peakWorkingSet;
     private readonly ICommandRunner _commands;
     private long _eventsInLog;
 
@@ -138,9 +132,7 @@ internal sealed class ContenderCase
         using var phase = _clock.StartPhase();
         try
         {
-            var counters = Contender.Counters;
-            var allocated = GC.GetTotalAllocatedBytes(precise: false);
-            var cpu = CpuReading.Now();
+            var start = RoundTotals.Begin(Contender);
             if (qualifying && settings.ReadersFollow(Cell.Load) && !Contender.IsCeiling)
             {
                 await _readers.StartAsync(settings.Reader, Token).ConfigureAwait(false);
@@ -156,14 +148,8 @@ internal sealed class ContenderCase
                         .ConfigureAwait(false);
             }
 
-            _cpu += CpuReading.Now().Since(cpu);
-            _peakWorkingSet = Math.Max(_peakWorkingSet, memory.PeakBytes);
             await _readers.StopAsync(Token).ConfigureAwait(false);
-
-            _allocated += GC.GetTotalAllocatedBytes(precise: false) - allocated;
-            _counters += Contender.Counters - counters;
-            _commits += sample.Commits;
-            _events += sample.Events;
+            _totals.Add(start, Contender, sample, memory.PeakBytes);
             // Between windows: the ledger's digests are not part of any contender's figure.
             Ledger.Settle();
             _acknowledgedInAWindow |= sample.EventsPerSecond is > 0;
@@ -188,12 +174,7 @@ internal sealed class ContenderCase
     {
         CommitLatency.Reset();
         GroupLatency.Reset();
-        _counters = CommitCountersSnapshot.Zero;
-        _commits = 0;
-        _events = 0;
-        _allocated = 0;
-        _cpu = CpuReading.Zero;
-        _peakWorkingSet = 0;
+        _totals.Reset();
         _contention.Reset();
     }
 
@@ -246,32 +227,24 @@ internal sealed class ContenderCase
             _failure = "no commit acknowledged inside its measured windows (its commands conflicted and were given up, or outlasted every window)";
         }
 
-        var commits = Math.Max(_commits, 1);
         return new CaseResult(
             Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.Committers, Contender.Name, Contender.IsCeiling,
             EventsPerSecond: null, [.. rounds], rounds.Count(r => r is not null), StoppedEarly: exit is not null,
             RatioToCeiling: null, IsBest: false, TiedWithBest: false,
             CommitLatency.Summary(), GroupLatency.Summary(),
-            Contender.IsCeiling ? null : (double)_counters.Retries / commits,
-            Contender.IsCeiling ? null : (double)_counters.Conflicts / commits,
-            _counters.Batches > 0
-                ? new BatchSizeSummary(
-                    _counters.Batches, (double)_counters.CommitsInBatches / _counters.Batches, _counters.BatchSizeBuckets,
-                    TicksToMs(_counters.QueueWaitTicks) / Math.Max(_counters.CommitsInBatches, 1), TicksToMs(_counters.WriteTicks) / _counters.Batches,
-                    (double)_counters.InFlightSum / _counters.Batches)
-                : null,
-            _events > 0 ? (double)_allocated / _events : null,
-            _commits, _logSizeAtStart, logSizeAtEnd, _readers.WithFindings(verification), _failure,
+            Contender.IsCeiling ? null : _totals.RetriesPerCommit,
+            Contender.IsCeiling ? null : _totals.ConflictsPerCommit,
+            _totals.Batches,
+            _totals.AllocatedBytesPerEvent,
+            _totals.Commits, _logSizeAtStart, logSizeAtEnd, _readers.WithFindings(verification), _failure,
             _readers.SummaryOf(TailingReaderKind.Naive), _readers.SummaryOf(TailingReaderKind.HighWaterMark), _readers.SummaryOf(TailingReaderKind.TransactionHorizon),
             qualifying, exit, Cell.Aggregates,
             Slots.Contended ? _contention.Summary(verification.AggregateCommitsChecked) : null,
             Cell.Durability,
-            _peakWorkingSet > 0 ? _peakWorkingSet : null,
+            _totals.PeakWorkingSetBytes,
             Cell.Commands,
-            _cpu.Share);
+            _totals.CpuShare);
     }
-
-    private static double TicksToMs(long ticks) => ticks * 1000.0 / System.Diagnostics.Stopwatch.Frequency;
 
     private void Fail(Exception exception)
     {
