@@ -11,6 +11,20 @@ internal sealed class AggregateOwners(int aggregates)
     /// <summary>The turn of <paramref name="aggregate"/>'s owner.</summary>
     public SemaphoreSlim Of(int aggregate) => _turns[aggregate];
 
+    /// <summary>Runs every command of the group at once, each through its owner, and sums what they committed.</summary>
+    public static async Task<(int Commits, long Events)> EachAsync(IReadOnlyList<CommitterCommand> commands, Func<CommitterCommand, Task<(int Commits, long Events)>> run)
+    {
+        ArgumentNullException.ThrowIfNull(commands);
+        ArgumentNullException.ThrowIfNull(run);
+        if (commands.Count == 1)
+        {
+            return await run(commands[0]).ConfigureAwait(false);
+        }
+
+        var all = await Task.WhenAll(commands.Select(run)).ConfigureAwait(false);
+        return (all.Sum(d => d.Commits), all.Sum(d => d.Events));
+    }
+
     /// <summary>The group cut into turns, in its order: each command goes in the first turn after the last that holds its aggregate.</summary>
     public static IReadOnlyList<IReadOnlyList<CommitterCommand>> Turns(IReadOnlyList<CommitterCommand> commands)
     {

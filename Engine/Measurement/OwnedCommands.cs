@@ -24,13 +24,7 @@ internal sealed class OwnedCommands(CommandAttempts attempts, CommitterSlots slo
             return (commits, events);
         }
 
-        if (commands.Count == 1)
-        {
-            return await RunOneAsync(commands[0], measured, cancellationToken).ConfigureAwait(false);
-        }
-
-        var all = await Task.WhenAll(commands.Select(c => RunOneAsync(c, measured, cancellationToken))).ConfigureAwait(false);
-        return (all.Sum(d => d.Commits), all.Sum(d => d.Events));
+        return await AggregateOwners.EachAsync(commands, c => RunOneAsync(c, measured, cancellationToken)).ConfigureAwait(false);
     }
 
     private async Task<(int Commits, long Events)> RunOneAsync(CommitterCommand command, bool measured, CancellationToken cancellationToken)

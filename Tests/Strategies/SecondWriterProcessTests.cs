@@ -32,17 +32,7 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         }
 
         Assert.True(claims.SafeWithSeveralWriterProcesses);
-        await using (var first = WriterProcess.Start("postgres", store.ConnectionString, strategy, 10, 3, ledger))
-        await using (var second = WriterProcess.Start("postgres", store.ConnectionString, strategy, 10, 3, ledger))
-        {
-            await first.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
-            await second.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
-            await Task.Delay(TimeSpan.FromSeconds(2), TestContext.Current.CancellationToken);
-            await first.KillAsync();
-            await second.KillAsync();
-            Assert.True(first.Acknowledged > 0, first.Errors);
-            Assert.True(second.Acknowledged > 0, second.Errors);
-        }
+        await CommitFromTwoProcessesAsync(store, strategy, eventsPerCommit: 3, ledger);
 
         var report = await EventLogVerifier.VerifyAsync(store, ledger, claims, CancellationToken.None);
 
@@ -57,17 +47,7 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         var ledger = new CommitLedger();
         var hot = new HotAggregates(2, CommandMode.Owned);
 
-        await using (var first = WriterProcess.Start("postgres", store.ConnectionString, "BatchingPipeline", 10, 1, ledger, hot))
-        await using (var second = WriterProcess.Start("postgres", store.ConnectionString, "BatchingPipeline", 10, 1, ledger, hot))
-        {
-            await first.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
-            await second.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
-            await Task.Delay(TimeSpan.FromSeconds(2), TestContext.Current.CancellationToken);
-            await first.KillAsync();
-            await second.KillAsync();
-            Assert.True(first.Acknowledged > 0, first.Errors);
-            Assert.True(second.Acknowledged > 0, second.Errors);
-        }
+        await CommitFromTwoProcessesAsync(store, "BatchingPipeline", eventsPerCommit: 1, ledger, hot);
 
         var report = await EventLogVerifier.VerifyAsync(store, ledger, BatchingPipelineStrategy.Claims, CancellationToken.None);
 
@@ -77,5 +57,19 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         Assert.Contains(ledger.Entries, e => e.Outcome == LedgerOutcome.Conflict);
         Assert.Equal(ledger.Entries.Count(e => e is { Outcome: LedgerOutcome.Acknowledged, Expected: not null }), report.ExpectedVersionsChecked);
         Assert.True(report.ExpectedVersionsChecked > 0);
+    }
+
+    /// <summary>Two writer processes of ten committers each commit at once for two seconds once both have begun, then are killed; both must have been acknowledged.</summary>
+    private static async Task CommitFromTwoProcessesAsync(PostgresEventStore store, string strategy, int eventsPerCommit, CommitLedger ledger, HotAggregates? hot = null)
+    {
+        await using var first = WriterProcess.Start("postgres", store.ConnectionString, strategy, 10, eventsPerCommit, ledger, hot);
+        await using var second = WriterProcess.Start("postgres", store.ConnectionString, strategy, 10, eventsPerCommit, ledger, hot);
+        await first.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
+        await second.WaitUntilCommittingAsync(TimeSpan.FromSeconds(60), CancellationToken.None);
+        await Task.Delay(TimeSpan.FromSeconds(2), TestContext.Current.CancellationToken);
+        await first.KillAsync();
+        await second.KillAsync();
+        Assert.True(first.Acknowledged > 0, first.Errors);
+        Assert.True(second.Acknowledged > 0, second.Errors);
     }
 }
