@@ -150,11 +150,9 @@ public static class VerdictWriter
         yield return beaten.Length == 0
             ? "- **Ceiling**: not beaten in any cell (no strategy's ratio interval lies above 1)."
             : $"- **Ceiling beaten in {beaten.Length} cases** (ratio interval above 1): {string.Join("; ", beaten.Select(c => $"{c.Contender} in {Row(c.Cell)} {VerdictText.Ratio(c.RatioToCeiling)}"))}.";
-        foreach (var tool in record.StoreTool ?? [])
+        foreach (var line in StoreToolView.Lines(record))
         {
-            var cell = verdicts.FirstOrDefault(v => v.Cell == new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, tool.NumberOfEvents, tool.Committers, Durability: tool.Durability));
-            yield return string.Create(Invariant,
-                $"- **Ceiling against {tool.Tool.Tool.Split(' ')[0]}** on the same rows ({tool.NumberOfEvents} events per commit, {tool.Committers} client{(tool.Committers == 1 ? "" : "s")}): the ceiling {VerdictText.Rate(cell?.Ceiling)} events/s, the tool {tool.Tool.PerSecond:N0} rows/s{(cell?.Ceiling is { } c ? string.Create(Invariant, $" (ratio {c.Estimate / tool.Tool.PerSecond:0.00})") : "")}; the tool builds its rows on the server from one prepared statement, where the lab sends every event's payload; `{tool.Tool.CommandLine}`.");
+            yield return line;
         }
 
         var broken = record.Cases.Where(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed).ToArray();

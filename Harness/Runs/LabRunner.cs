@@ -60,12 +60,12 @@ internal static class LabRunner
         // A smoke run (no budget) leaves the store's own tool out: it is there to hold a measured ceiling against.
         var toolCells = suite is null && settings.BudgetMinutes is not null && provider is IStoreToolEventInserts
             // The tool's inserts run at the provider's own durability only.
-            ? StoreToolCells([.. cells.Where(c => c.Durability is null || c.Durability == provider.Durability)])
+            ? StoreToolRuns.Cells([.. cells.Where(c => c.Durability is null || c.Durability == provider.Durability)])
             : [];
         var contenders = options.Strategies.Count + RawCeiling.VariantNames.Count;
         var plan = new RunPlan(
             [.. cells.Select(c => new PlannedCell(c, CellCostModel.Mandatory(c, contenders)))],
-            settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - (toolCells.Count * (StoreToolRun + TimeSpan.FromSeconds(1))) : null,
+            settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - StoreToolRuns.Duration(toolCells) : null,
             CellCostModel.ScaleFor(flush.MedianMs));
         var cases = new List<CaseResult>();
         var verdicts = new List<CellVerdict>();
@@ -134,18 +134,9 @@ internal static class LabRunner
             }
         }
 
-        var tool = new List<StoreToolComparison>();
-        if (provider is IStoreToolEventInserts storeTool)
-        {
-            foreach (var cell in toolCells)
-            {
-                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"The store's own tool on the ceiling's rows: {cell.NumberOfEvents} events per statement, {cell.Committers} clients, {StoreToolRun.TotalSeconds:0} s"));
-                if (await storeTool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.Committers, options.PayloadBytes, StoreToolRun, cancellationToken).ConfigureAwait(false) is { } rate)
-                {
-                    tool.Add(new StoreToolComparison(cell.NumberOfEvents, cell.Committers, rate, cell.Durability));
-                }
-            }
-        }
+        var tool = provider is IStoreToolEventInserts storeTool
+            ? await StoreToolRuns.MeasureAsync(storeTool, toolCells, options.PayloadBytes, console, cancellationToken).ConfigureAwait(false)
+            : [];
 
         var environment = new RunEnvironment(
             EnvironmentProbe.Cpu(), Environment.ProcessorCount, EnvironmentProbe.Memory(), RuntimeInformation.OSDescription,
@@ -174,20 +165,6 @@ internal static class LabRunner
         suite?.Report(record, console);
         console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
         return ExitCodes.OfRun(cases.Count, failed, broken);
-    }
-
-    /// <summary>How long the store's own tool writes each comparison cell's rows.</summary>
-    private static readonly TimeSpan StoreToolRun = TimeSpan.FromSeconds(3);
-
-    /// <summary>
-    /// The cells whose ceiling the store's own tool is held against: the sustained plain-commit cells with the most
-    /// events per commit, at each concurrency up to ten (beyond, the tool's clients crowd two cores as much as the lab's).
-    /// </summary>
-    public static IReadOnlyList<CellKey> StoreToolCells(IReadOnlyList<CellKey> cells)
-    {
-        ArgumentNullException.ThrowIfNull(cells);
-        var plain = cells.Where(c => c.Load == LoadKind.Sustained && c.Method == BenchmarkMethod.CommitEvents).ToArray();
-        return plain.Length == 0 ? [] : [.. plain.Where(c => c.NumberOfEvents == plain.Max(x => x.NumberOfEvents) && c.Committers <= 10).OrderBy(c => c.Committers)];
     }
 
     /// <summary>

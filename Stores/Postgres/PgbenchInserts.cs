@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Text;
 using System.Text.RegularExpressions;
 using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Ceiling;
@@ -13,6 +14,9 @@ namespace EventCommitLab.Stores.Postgres;
 /// </summary>
 internal static partial class PgbenchInserts
 {
+    /// <summary>The longest single argument Linux passes to a program (MAX_ARG_STRLEN), less a little for the name.</summary>
+    private const int MaximumArgumentBytes = 128 * 1024 - 256;
+
     public static async Task<StoreToolInsertRate?> MeasureAsync(
         string? binDirectory, string connectionString, bool durable, TimeSpan duration, CancellationToken cancellationToken)
     {
@@ -27,7 +31,7 @@ internal static partial class PgbenchInserts
         await File.WriteAllTextAsync(script, KeyValueFloorSql.PgbenchInsert(value), cancellationToken).ConfigureAwait(false);
         try
         {
-            return await RunScriptAsync(pgbench, connectionString, durable, 1, duration, script, "insert.sql", 1, cancellationToken).ConfigureAwait(false);
+            return await RunScriptAsync(pgbench, connectionString, durable, 1, duration, script, "insert.sql", 1, [], cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -36,24 +40,36 @@ internal static partial class PgbenchInserts
     }
 
     /// <summary>
-    /// The event log's rows through pgbench: each transaction one INSERT of <paramref name="rowsPerStatement"/> events
-    /// (one commit id, the sample events' type, tags and payload size), numbered apart per client so that clients never
-    /// collide; prepared statements, as the lab's client prepares its own.
+    /// The event log's rows through pgbench: each transaction one INSERT of <paramref name="payloads"/>' events (one
+    /// commit id, the sample events' type and tags), numbered apart per client so that clients never collide; prepared
+    /// statements, as the lab's client prepares its own. Built on the server, every row carries the first payload;
+    /// sent by the client, the payloads travel with every statement as one text array, the way the lab sends them.
     /// </summary>
     public static async Task<StoreToolInsertRate?> MeasureEventsAsync(
-        string? binDirectory, string connectionString, bool durable, int rowsPerStatement, int clients, string payload, TimeSpan duration, CancellationToken cancellationToken)
+        string? binDirectory, string connectionString, bool durable, IReadOnlyList<string> payloads, StoreToolRows rows, int clients, TimeSpan duration,
+        CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(payloads);
         var pgbench = binDirectory is null ? null : Path.Combine(binDirectory, "pgbench");
         if (pgbench is null || !File.Exists(pgbench))
         {
             return null;
         }
 
+        var (sql, defines) = rows == StoreToolRows.SentByClient
+            ? (EventLogSql.PgbenchInsertSentEvents(payloads.Count), (IReadOnlyList<PgbenchVariable>)[new PgbenchVariable(EventLogSql.PgbenchPayloadsVariable, TextArray(payloads), $"<{payloads.Count} payloads>")])
+            : (EventLogSql.PgbenchInsertEvents(payloads.Count, payloads[0]), []);
+        if (defines.Any(d => Encoding.UTF8.GetByteCount(d.Value) > MaximumArgumentBytes))
+        {
+            // Linux refuses a single argument this long; the tool takes its string variables only from the command line.
+            return null;
+        }
+
         var script = Path.Combine(Path.GetTempPath(), $"commit-lab-pgbench-events-{Guid.NewGuid():N}.sql");
-await File.WriteAllTextAsync(script, EventLogSql.PgbenchInsertEvents(rowsPerStatement, payload), cancellationToken).ConfigureAwait(false);
+        await File.WriteAllTextAsync(script, sql, cancellationToken).ConfigureAwait(false);
         try
         {
-            return await RunScriptAsync(pgbench, connectionString, durable, clients, duration, script, "events.sql", rowsPerStatement, cancellationToken).ConfigureAwait(false);
+            return await RunScriptAsync(pgbench, connectionString, durable, clients, duration, script, "events.sql", payloads.Count, defines, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -61,14 +77,27 @@ await File.WriteAllTextAsync(script, EventLogSql.PgbenchInsertEvents(rowsPerStat
         }
     }
 
+    /// <summary>A PostgreSQL array literal of <paramref name="values"/>, each quoted, so that the server reads it as text[].</summary>
+    private static string TextArray(IReadOnlyList<string> values)
+    {
+        var literal = new StringBuilder("{");
+        for (var i = 0; i < values.Count; i++)
+        {
+            literal.Append(i == 0 ? "\"" : ",\"").Append(values[i].Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\"", "\\\"", StringComparison.Ordinal)).Append('"');
+        }
+
+        return literal.Append('}').ToString();
+    }
+
     /// <summary>Runs <paramref name="script"/> through pgbench with prepared statements; its rate in rows, each transaction writing <paramref name="rowsPerTransaction"/>.</summary>
     private static async Task<StoreToolInsertRate> RunScriptAsync(
         string pgbench, string connectionString, bool durable, int clients, TimeSpan duration, string script, string scriptName, int rowsPerTransaction,
-        CancellationToken cancellationToken)
+        IReadOnlyList<PgbenchVariable> variables, CancellationToken cancellationToken)
     {
         var target = new NpgsqlConnectionStringBuilder(connectionString);
         string[] arguments =
         [
+            .. variables.SelectMany(v => (string[])["-D", $"{v.Name}={v.Value}"]),
             "-n", "-c", clients.ToString(CultureInfo.InvariantCulture), "-j", Math.Min(clients, Environment.ProcessorCount).ToString(CultureInfo.InvariantCulture),
             "-M", "prepared", "-T", ((int)Math.Ceiling(duration.TotalSeconds)).ToString(CultureInfo.InvariantCulture), "-f", script,
             "-h", target.Host!, "-p", target.Port.ToString(CultureInfo.InvariantCulture), "-U", target.Username!, target.Database!,
@@ -94,7 +123,7 @@ await File.WriteAllTextAsync(script, EventLogSql.PgbenchInsertEvents(rowsPerStat
             version,
             long.Parse(processed.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerTransaction,
             double.Parse(tps.Groups[1].Value, CultureInfo.InvariantCulture) * rowsPerTransaction,
-            $"PGOPTIONS='{start.Environment["PGOPTIONS"]}' pgbench {string.Join(' ', arguments.Select(a => a == script ? scriptName : a))}");
+            $"PGOPTIONS='{start.Environment["PGOPTIONS"]}' pgbench {string.Join(' ', arguments.Select(a => a == script ? scriptName : variables.FirstOrDefault(v => a == $"{v.Name}={v.Value}") is { } v ? $"{v.Name}={v.Shown}" : a))}");
     }
 
     private static async Task<string> RunAsync(ProcessStartInfo start, CancellationToken cancellationToken)

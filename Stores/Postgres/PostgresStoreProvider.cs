@@ -191,13 +191,14 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         return await PostgresKeyValueFloor.OpenAsync(connectionString, durable, () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<StoreToolInsertRate?> MeasureEventInsertsWithStoreToolAsync(int rowsPerStatement, int clients, int payloadBytes, TimeSpan duration, CancellationToken cancellationToken)
+    public async Task<StoreToolInsertRate?> MeasureEventInsertsWithStoreToolAsync(
+        int rowsPerStatement, int clients, int payloadBytes, StoreToolRows rows, TimeSpan duration, CancellationToken cancellationToken)
     {
         // A fresh log like every contender's: the events table only is written, at the store's durability.
         await using var log = (PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
-        var payload = new Contract.Workload.SampleEvents(payloadBytes).Create(1)[0].Payload;
+        var payloads = new Contract.Workload.SampleEvents(payloadBytes).Create(rowsPerStatement).Select(e => e.Payload).ToArray();
         return await PgbenchInserts.MeasureEventsAsync(
-            BinDirectory(), log.ConnectionString, DefaultDurability == PostgresDurability.Durable, rowsPerStatement, clients, payload, duration, cancellationToken).ConfigureAwait(false);
+            BinDirectory(), log.ConnectionString, DefaultDurability == PostgresDurability.Durable, payloads, rows, clients, duration, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<StoreToolInsertRate?> MeasureInsertsWithStoreToolAsync(bool durable, TimeSpan duration, CancellationToken cancellationToken)

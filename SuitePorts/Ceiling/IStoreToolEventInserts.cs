@@ -9,8 +9,10 @@ public interface IStoreToolEventInserts
 {
     /// <summary>
     /// Runs the tool for <paramref name="duration"/> with <paramref name="clients"/> clients, each committing statements of
-    /// <paramref name="rowsPerStatement"/> events of about <paramref name="payloadBytes"/> bytes of payload, in a fresh log
-    /// at the store's durability. Null when the tool is not on the machine.
+    /// <paramref name="rowsPerStatement"/> events of about <paramref name="payloadBytes"/> bytes of payload, made where
+    /// <paramref name="rows"/> says, in a fresh log at the store's durability. Null when the tool is not on the machine
+    /// or cannot make the rows that way.
     /// </summary>
-    Task<StoreToolInsertRate?> MeasureEventInsertsWithStoreToolAsync(int rowsPerStatement, int clients, int payloadBytes, TimeSpan duration, CancellationToken cancellationToken);
+    Task<StoreToolInsertRate?> MeasureEventInsertsWithStoreToolAsync(
+        int rowsPerStatement, int clients, int payloadBytes, StoreToolRows rows, TimeSpan duration, CancellationToken cancellationToken);
 }

@@ -306,4 +306,20 @@ internal static class EventLogSql
         FROM generate_series(1, {rowsPerStatement}) AS g, (SELECT gen_random_uuid() AS id) AS c;
 
         """);
+
+    /// <summary>The pgbench variable that holds a statement's payloads, as one text array literal.</summary>
+    public const string PgbenchPayloadsVariable = "payloads";
+
+    /// <summary>
+    /// pgbench's transaction for the ceiling with the payloads sent by the client: one INSERT of the events whose
+    /// payloads arrive as one text[] parameter and are cast to jsonb on the server, as the lab's statements send them;
+    /// numbered, identified and tagged on the server as <see cref="PgbenchInsertEvents"/>.
+    /// </summary>
+    public static string PgbenchInsertSentEvents(int rowsPerStatement) => string.Create(CultureInfo.InvariantCulture, $"""
+        \set base random(0, 1099511627775)
+        INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload)
+        SELECT (:client_id::bigint << 50) + :base::bigint * {rowsPerStatement} + p.g, 'pgbench-' || :client_id, 'OrderLineAdded', NULL, NULL, c.id, '["orders","lab"]'::jsonb, p.payload::jsonb
+        FROM unnest(:{PgbenchPayloadsVariable}::text[]) WITH ORDINALITY AS p(payload, g), (SELECT gen_random_uuid() AS id) AS c;
+
+        """);
 }

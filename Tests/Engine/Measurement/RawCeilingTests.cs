@@ -2,6 +2,7 @@ using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Workload;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Engine.Measurement;
@@ -53,17 +54,20 @@ public sealed class RawCeilingTests(LabStores stores)
         Assert.All(store.RawWrites, rows => Assert.True(rows <= 6, $"a statement of {rows} rows holds more than a writer's share"));
     }
 
-    [Fact]
-    public async Task the_stores_own_tool_inserts_whole_statements_of_event_rows_and_says_how_fast()
+    [Theory]
+    [InlineData(StoreToolRows.SentByClient)]
+    [InlineData(StoreToolRows.BuiltOnServer)]
+    public async Task the_stores_own_tool_inserts_whole_statements_of_event_rows_and_says_how_fast(StoreToolRows rows)
     {
-        var provider = (EventCommitLab.SuitePorts.Ceiling.IStoreToolEventInserts)await stores.ProviderAsync("postgres");
+        var provider = (IStoreToolEventInserts)await stores.ProviderAsync("postgres");
 
-        var rate = await provider.MeasureEventInsertsWithStoreToolAsync(rowsPerStatement: 10, clients: 2, payloadBytes: 300, TimeSpan.FromSeconds(1), CancellationToken.None);
+        var rate = await provider.MeasureEventInsertsWithStoreToolAsync(rowsPerStatement: 10, clients: 2, payloadBytes: 300, rows, TimeSpan.FromSeconds(1), CancellationToken.None);
 
         Assert.SkipWhen(rate is null, "pgbench is not beside this machine's PostgreSQL server programs");
         Assert.StartsWith("pgbench", rate.Tool, StringComparison.Ordinal);
         Assert.True(rate.Inserts > 0 && rate.Inserts % 10 == 0, $"{rate.Inserts} rows");
         Assert.True(rate.PerSecond > 0);
         Assert.Contains("-c 2", rate.CommandLine, StringComparison.Ordinal);
+        Assert.Equal(rows == StoreToolRows.SentByClient, rate.CommandLine.Contains("-D payloads=<10 payloads>", StringComparison.Ordinal));
     }
 }
