@@ -50,7 +50,7 @@ public sealed record CommitRequest
     public static CommitRequest ForEvents(IReadOnlyList<UncommittedEvent> events)
     {
         ValidateEvents(events);
-        return new CommitRequest(Guid.NewGuid(), [.. events], null);
+        return new CommitRequest(CommitIds.New(), [.. events], null);
     }
 
     /// <summary>A conditional commit (DCB): its events are written only if no event of the log matches <paramref name="condition"/>.</summary>
@@ -65,7 +65,7 @@ public sealed record CommitRequest
         }
 
         ValidateEvents(events);
-        return new CommitRequest(Guid.NewGuid(), [.. events], null, condition);
+        return new CommitRequest(CommitIds.New(), [.. events], null, condition);
     }
 
     /// <exception cref="ArgumentException">No events, an event with a missing field, or an event of another event source.</exception>
@@ -87,7 +87,7 @@ public sealed record CommitRequest
             }
         }
 
-        return new CommitRequest(Guid.NewGuid(), [.. events], new AggregateExpectation(aggregate, expectedVersion));
+        return new CommitRequest(CommitIds.New(), [.. events], new AggregateExpectation(aggregate, expectedVersion));
     }
 
     /// <summary>Gives each event its sequence number, starting at <paramref name="firstSequenceNumber"/>, and its aggregate version.</summary>
