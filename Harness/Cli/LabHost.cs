@@ -1,5 +1,4 @@
 using EventCommitLab.Contract.Port;
-using EventCommitLab.Harness.Faults;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 
@@ -19,10 +18,10 @@ internal static class LabHost
         ArgumentNullException.ThrowIfNull(error);
         try
         {
-            // The faults suite's writer process: a child the suite starts and kills, never a command line of the lab's.
-            if (args.Count > 0 && args[0] == WriterProcess.Verb)
+            // A suite's child (a writer process it starts and kills or measures), never a command line of the lab's.
+            if (args.Count > 0 && SuiteCatalog.All.SelectMany(s => s.Children).FirstOrDefault(c => c.Verb == args[0]) is { } child)
             {
-                return await WriterChild.RunAsync([.. args.Skip(1)]).ConfigureAwait(false);
+                return await child.RunAsync([.. args.Skip(1)]).ConfigureAwait(false);
             }
 
             var options = HarnessOptions.Parse(args);

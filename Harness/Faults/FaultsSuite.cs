@@ -43,7 +43,7 @@ internal static class FaultsSuite
             .Select(c => new SuiteFigure(c.Name, "failures found", new Interval(c.Verification.Violations.Where(v => v.IsFailure).Sum(v => v.Count), null, null, 1), HigherIsBetter: false)));
 
     /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
-    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync);
+    public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { Children = [new SuiteChild(WriterProcess.Verb, WriterChild.RunAsync)] };
 
     /// <summary><c>faults</c> on the command line.</summary>
     public static LabVerb Verb => new(

@@ -2,6 +2,7 @@ using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;
+using EventCommitLab.Harness.Processes;
 using EventCommitLab.Harness.Raw;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Seed;
@@ -31,6 +32,7 @@ internal static class SuiteCatalog
         SweepSuite.Registration,
         SeedSuite.Registration,
         FaultsSuite.Registration,
+        ProcessesSuite.Registration,
     ];
 
     /// <summary>Every suite, in catalog order (the help's).</summary>

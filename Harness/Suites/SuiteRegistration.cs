@@ -18,4 +18,7 @@ internal sealed record SuiteRegistration(
 {
     /// <summary>Whether its verb stands under <c>suite</c> (<c>suite tags</c>) rather than alone (<c>faults</c>).</summary>
     public bool UnderSuiteGroup { get; init; }
+
+    /// <summary>The processes it starts from the harness (writer processes), each under an internal verb of its own.</summary>
+    public IReadOnlyList<SuiteChild> Children { get; init; } = [];
 }

@@ -1,0 +1,89 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text.Json;
+using EventCommitLab.Contract.Workload;
+using EventCommitLab.Engine.Measurement;
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Stores;
+using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Shared;
+using EventCommitLab.Verification;
+
+namespace EventCommitLab.Harness.Processes;
+
+/// <summary>
+/// The child's side of a measuring writer process: committers commanding aggregates every writer process names alike,
+/// in a command mode run by the engine's own runners, from an agreed moment, through an unmeasured ramp and a measured
+/// window; then one line with what it counted. It tells its parent nothing per commit, so nothing but the commits
+/// costs it time.
+/// </summary>
+internal static class MeasuringChild
+{
+    public const string Verb = "measure-writer";
+
+    /// <summary>The arguments after the verb, in order.</summary>
+    public const string Usage = "STORE ADDRESS STRATEGY COMMITTERS AGGREGATES AGGREGATES_NAME COMMAND_MODE CONFLICT_RETRIES START_UNIX_MS RAMP_MS WINDOW_MS";
+
+    public static async Task<int> RunAsync(IReadOnlyList<string> args)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        if (args.Count != 11)
+        {
+            throw new ArgumentException($"{Verb} {Usage} (an internal verb of the processes suite)");
+        }
+
+        int Number(int i) => int.Parse(args[i], CultureInfo.InvariantCulture);
+        var registration = StoreCatalog.Get(args[0]);
+        var open = registration.OpenAt ?? throw new ArgumentException($"{Verb}: --store {registration.Name} cannot be opened from another process.");
+        var store = open(args[1]);
+        var strategy = StrategyCatalog.Get(args[2]).Create(store, new CommitStrategyOptions());
+        var (committers, aggregates, commands) = (Number(3), Number(4), Enum.Parse<CommandMode>(args[6]));
+        var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 1, committers, aggregates, Commands: commands);
+        var slots = new CommitterSlots(cell, SampleEvents.DefaultPayloadBytes, sharedAggregates: args[5]);
+        var contention = new ContentionTally();
+        var contender = new StrategyContender(strategy, store);
+        var attempts = new CommandAttempts(contender, store, new CommitLedger(), slots, new CaseReaders(store, strategy.Guarantees), contention, Number(7));
+        var runner = CommandRunners.For(commands, attempts, slots, contender.TakesWholeGroups);
+
+        var start = DateTimeOffset.FromUnixTimeMilliseconds(long.Parse(args[8], CultureInfo.InvariantCulture));
+        if (start - DateTimeOffset.UtcNow is { Ticks: > 0 } wait)
+        {
+            await Task.Delay(wait).ConfigureAwait(false);
+        }
+
+        var opens = Stopwatch.GetTimestamp() + Ticks(Number(9));
+        var closes = opens + Ticks(Number(10));
+        long commits = 0, events = 0;
+        // The tally is read at the window's edges, so commands drained after it count in neither.
+        var tallied = Task.Run(async () =>
+        {
+            await Task.Delay(Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), opens)).ConfigureAwait(false);
+            contention.Reset();
+            await Task.Delay(Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), closes)).ConfigureAwait(false);
+            return contention.Summary(0);
+        });
+
+        async Task CommitterAsync(int slot)
+        {
+            while (Stopwatch.GetTimestamp() < closes)
+            {
+                var (acknowledged, moved) = await runner.RunAsync([slots.Next(slot, measured: true)], measured: true, CancellationToken.None).ConfigureAwait(false);
+                var at = Stopwatch.GetTimestamp();
+                if (at >= opens && at < closes)
+                {
+                    Interlocked.Add(ref commits, acknowledged);
+                    Interlocked.Add(ref events, moved);
+                }
+            }
+        }
+
+        await Task.WhenAll(Enumerable.Range(0, committers).Select(slot => Task.Run(() => CommitterAsync(slot)))).ConfigureAwait(false);
+        var counted = await tallied.ConfigureAwait(false);
+        await contender.DisposeAsync().ConfigureAwait(false);
+        Console.Out.WriteLine(JsonSerializer.Serialize(new WriterTally(commits, events, counted.Conflicts, counted.Retries, counted.GivenUp, Number(10) / 1000.0)));
+        await Console.Out.FlushAsync().ConfigureAwait(false);
+        return 0;
+    }
+
+    private static long Ticks(int milliseconds) => milliseconds * Stopwatch.Frequency / 1000;
+}

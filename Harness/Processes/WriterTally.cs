@@ -1,0 +1,22 @@
+namespace EventCommitLab.Harness.Processes;
+
+/// <summary>What one measuring writer process counted in its window, as it prints it on its last line.</summary>
+/// <param name="Commits">Commands acknowledged inside the window.</param>
+/// <param name="Events">Their events.</param>
+/// <param name="Conflicts">Commits that conflicted inside the window (each wrote nothing).</param>
+/// <param name="Retries">Commands tried again after a conflict.</param>
+/// <param name="GivenUp">Commands given up after the retry bound.</param>
+/// <param name="Seconds">The window's length as the process measured it.</param>
+internal sealed record WriterTally(long Commits, long Events, long Conflicts, long Retries, long GivenUp, double Seconds)
+{
+    /// <summary>Several processes' windows, side by side over the same seconds: their counts add up, the window is the longest.</summary>
+    public static WriterTally Sum(IReadOnlyCollection<WriterTally> tallies)
+    {
+        ArgumentNullException.ThrowIfNull(tallies);
+        return new WriterTally(
+            tallies.Sum(t => t.Commits), tallies.Sum(t => t.Events), tallies.Sum(t => t.Conflicts), tallies.Sum(t => t.Retries), tallies.Sum(t => t.GivenUp),
+            tallies.Count == 0 ? 0 : tallies.Max(t => t.Seconds));
+    }
+
+    public double EventsPerSecond => Seconds > 0 ? Events / Seconds : 0;
+}
