@@ -114,14 +114,25 @@ internal static class EventLogSql
     public const string BatchRequests =
         "req AS (SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::uuid[]) WITH ORDINALITY AS r(src, typ, expected, size, cid, i))";
 
+    // Two writers' batches that share aggregates must take their rows in one order, or each can hold a row the other
+    // waits for: a deadlock PostgreSQL breaks only after deadlock_timeout (a second), failing one batch. An UPDATE ...
+    // FROM locks its rows in whatever order its join produces them, so the rows are locked first, sorted (the locks are
+    // taken above the sort, row by row in its order), and the update touches only rows already locked; new aggregates
+    // are inserted in the same order.
     public const string AggregateChecks = """
         created AS (
             INSERT INTO aggregates (event_source, aggregate_type, version)
             SELECT src, typ, size FROM req WHERE typ IS NOT NULL AND expected = 0
+            ORDER BY src, typ
             ON CONFLICT DO NOTHING
             RETURNING event_source, aggregate_type),
+        locked AS (
+            SELECT a.event_source, a.aggregate_type FROM aggregates a JOIN req ON a.event_source = req.src AND a.aggregate_type = req.typ
+            WHERE req.expected > 0
+            ORDER BY a.event_source, a.aggregate_type
+            FOR UPDATE OF a),
         advanced AS (
-            UPDATE aggregates a SET version = req.expected + req.size FROM req
+            UPDATE aggregates a SET version = req.expected + req.size FROM req JOIN locked l ON l.event_source = req.src AND l.aggregate_type = req.typ
             WHERE req.typ IS NOT NULL AND req.expected > 0
               AND a.event_source = req.src AND a.aggregate_type = req.typ AND a.version = req.expected
             RETURNING a.event_source, a.aggregate_type)
