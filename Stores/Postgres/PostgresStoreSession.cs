@@ -175,7 +175,10 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     private async Task<IReadOnlyList<BatchCommitAnswer>> WriteCheckedBatchAsync(IReadOnlyList<CommitRequest> batch, bool conditional, CancellationToken cancellationToken)
     {
         var events = BatchEvents.Of(batch);
-        await using var command = Command(conditional ? EventLogSql.ConditionalBatchStatement : EventLogSql.CheckedBatchStatement);
+        await using var command = Command(
+            conditional ? EventLogSql.ConditionalBatchStatement
+            : batch.Count(r => r.Aggregate is not null) > 1 ? EventLogSql.OrderedCheckedBatchStatement
+            : EventLogSql.CheckedBatchStatement);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. batch.Select(r => r.Events[0].EventSource)] });
         command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.Aggregate.AggregateType)] });
         command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.ExpectedVersion)] });
