@@ -43,12 +43,17 @@ public sealed class BatchLockOrderTests(LabStores stores)
 
         var results = await Task.WhenAll(Task.Run(() => WriterAsync(reversed: false)), Task.Run(() => WriterAsync(reversed: true)));
 
+        // Neither writer's statement failed (a deadlock throws); every commit was written or left out, and the aggregates
+        // hold exactly the commits written.
         Assert.Equal(2 * Batches * Aggregates, results.Sum(r => r.Written + r.LeftOut));
-        Assert.All(results, r => Assert.True(r.Written > 0));
+        Assert.True(results.Sum(r => r.Written) > 0);
         await using var session = await log.OpenAutoCommitSessionAsync(TestContext.Current.CancellationToken);
+        var versions = 0L;
         foreach (var aggregate in aggregates)
         {
-            Assert.True(await session.ReadAggregateVersionAsync(aggregate, CancellationToken.None) > 0);
+            versions += await session.ReadAggregateVersionAsync(aggregate, CancellationToken.None);
         }
+
+        Assert.Equal(results.Sum(r => r.Written), versions);
     }
 }
