@@ -28,8 +28,8 @@ public sealed class RawSuiteTests : IDisposable
     }
 
     [Theory]
-    [InlineData(new[] { "suite" }, "suite: name the suite to run; valid: raw, journal, tags, dcb, reads.")]
-    [InlineData(new[] { "suite", "speed" }, "suite: 'speed' is not a suite; valid: raw, journal, tags, dcb, reads.")]
+    [InlineData(new[] { "suite" }, "suite: name the suite to run; valid: {suites}.")]
+    [InlineData(new[] { "suite", "speed" }, "suite: 'speed' is not a suite; valid: {suites}.")]
     [InlineData(new[] { "suite", "raw", "--rows", "5" }, "--rows")]
     [InlineData(new[] { "suite", "raw", "--rows" }, "Option --rows needs a value")]
     [InlineData(new[] { "suite", "raw", "--strategies", "InsertMany" }, "suite raw: --strategies has no meaning here")]
@@ -38,7 +38,8 @@ public sealed class RawSuiteTests : IDisposable
     {
         var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(args, NoEnvironment));
 
-        Assert.StartsWith(expected, error.Message, StringComparison.Ordinal);
+        // The valid suites are the catalog's, whatever it holds.
+        Assert.StartsWith(expected.Replace("{suites}", string.Join(", ", LabCommandLine.Suites), StringComparison.Ordinal), error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
