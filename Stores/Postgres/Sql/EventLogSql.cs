@@ -100,12 +100,7 @@ internal static class EventLogSql
         /* commit_batch */
         WITH {BatchRequests},
         {AggregateChecks},
-        passed AS (SELECT req.* FROM req WHERE {PassesAggregateCheck}),
-        {ReserveAndInsert}
-        SELECT req.i::int, o.start, {VersionLeftOut}
-        FROM req
-        LEFT JOIN offsets o ON o.i = req.i
-        ORDER BY req.i
+        {CheckedBatchEnd}
         """;
 
     /// <summary>
@@ -116,6 +111,11 @@ internal static class EventLogSql
         /* commit_batch */
         WITH {BatchRequests},
         {OrderedAggregateChecks},
+        {CheckedBatchEnd}
+        """;
+
+    // What both checked statements do once their aggregates are checked: reserve, insert, and answer every commit.
+    private const string CheckedBatchEnd = $"""
         passed AS (SELECT req.* FROM req WHERE {PassesAggregateCheck}),
         {ReserveAndInsert}
         SELECT req.i::int, o.start, {VersionLeftOut}
