@@ -8,6 +8,7 @@ using EventCommitLab.Contract.Workload;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Stores;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Verification;
@@ -84,11 +85,8 @@ internal static class WriterChild
     private static Task CommandAsync(
         IEventLog store, ICommitStrategy strategy, int committers, int eventsPerCommit, int aggregates, CommandMode commands, Func<CommitRequest, Task> announce, Action<CommitOutcome> report)
     {
-        var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, eventsPerCommit, committers, aggregates, Commands: commands);
-        var slots = new CommitterSlots(cell, SampleEvents.DefaultPayloadBytes, sharedAggregates: "hot");
         var contender = new StreamingContender(new StrategyContender(strategy, store), announce, report);
-        var attempts = new CommandAttempts(contender, store, new CommitLedger(), slots, new CaseReaders(store, strategy.Guarantees), new ContentionTally(), ConflictRetries);
-        var runner = CommandRunners.For(commands, attempts, slots, contender.TakesWholeGroups);
+        var (slots, _, runner) = SharedAggregateCommands.Create(contender, store, strategy, committers, eventsPerCommit, aggregates, "hot", commands, ConflictRetries);
 
         async Task CommitterAsync(int slot)
         {

@@ -1,13 +1,12 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
-using EventCommitLab.Contract.Workload;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Stores;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
-using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Processes;
 
@@ -37,13 +36,10 @@ internal static class MeasuringChild
         var open = registration.OpenAt ?? throw new ArgumentException($"{Verb}: --store {registration.Name} cannot be opened from another process.");
         var store = open(args[1]);
         var strategy = StrategyCatalog.Get(args[2]).Create(store, new CommitStrategyOptions());
-        var (committers, aggregates, commands) = (Number(3), Number(4), Enum.Parse<CommandMode>(args[6]));
-        var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitAggregateEvents, 1, committers, aggregates, Commands: commands);
-        var slots = new CommitterSlots(cell, SampleEvents.DefaultPayloadBytes, sharedAggregates: args[5]);
-        var contention = new ContentionTally();
+        var committers = Number(3);
         var contender = new StrategyContender(strategy, store);
-        var attempts = new CommandAttempts(contender, store, new CommitLedger(), slots, new CaseReaders(store, strategy.Guarantees), contention, Number(7));
-        var runner = CommandRunners.For(commands, attempts, slots, contender.TakesWholeGroups);
+        var (slots, contention, runner) = SharedAggregateCommands.Create(
+            contender, store, strategy, committers, eventsPerCommit: 1, Number(4), args[5], Enum.Parse<CommandMode>(args[6]), Number(7));
 
         var start = DateTimeOffset.FromUnixTimeMilliseconds(long.Parse(args[8], CultureInfo.InvariantCulture));
         if (start - DateTimeOffset.UtcNow is { Ticks: > 0 } wait)
