@@ -2,13 +2,21 @@ namespace EventCommitLab.Contract.Model;
 
 /// <summary>
 /// What the commits taken into a batch so far rule out for a later commit of the same batch: a second commit of an
-/// aggregate (two checks in one set-based statement could both pass against the same stored version), and a conditional
-/// commit whose condition matches an earlier commit's events (the store checks a condition against the log, where those
-/// events are not yet). Either goes in the next batch, where the log decides it.
+/// aggregate that does not continue the first (two checks of one stored version in one set-based statement could both
+/// pass), and a conditional commit whose condition matches an earlier commit's events (the store checks a condition
+/// against the log, where those events are not yet). Either goes in the next batch, where the log decides it.
 /// </summary>
+/// <remarks>
+/// A commit that expects the version the aggregate's last commit in the batch produces continues it: the batch holds a
+/// chain of the aggregate's commits, which the store checks in order, each against the version the commits before it
+/// leave, as if they were written one after another. An owner that hands over its next commit before the last is
+/// acknowledged (Akka's PersistAsync) needs them in one batch; without chains it could put one commit per aggregate in a
+/// batch.
+/// </remarks>
 public sealed class BatchRivals
 {
-    private readonly HashSet<AggregateKey> _aggregates = [];
+    // Per aggregate in the batch, the version its last commit here produces: the version a continuing commit expects.
+    private readonly Dictionary<AggregateKey, long> _aggregates = [];
     private readonly List<CommitRequest> _taken = [];
 
     // Built only once a conditional commit asks, and then only over what it has not seen: a batch without conditions
@@ -20,9 +28,9 @@ public sealed class BatchRivals
     public string? WhyNotWith(CommitRequest request)
     {
         ArgumentNullException.ThrowIfNull(request);
-        if (request.Aggregate is { } expectation && _aggregates.Contains(expectation.Aggregate))
+        if (request.Aggregate is { } expectation && _aggregates.TryGetValue(expectation.Aggregate, out var next) && expectation.ExpectedVersion != next)
         {
-            return $"Aggregate {expectation.Aggregate} has two commits in one batch";
+            return $"Aggregate {expectation.Aggregate} has two commits in one batch that do not continue each other (the second expects version {expectation.ExpectedVersion}, the first leaves it at {next})";
         }
 
         if (request.Condition is not { } condition)
@@ -47,7 +55,7 @@ public sealed class BatchRivals
         ArgumentNullException.ThrowIfNull(request);
         if (request.Aggregate is { } expectation)
         {
-            _aggregates.Add(expectation.Aggregate);
+            _aggregates[expectation.Aggregate] = request.NextAggregateVersion!.Value;
         }
 
         _taken.Add(request);

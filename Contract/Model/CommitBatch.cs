@@ -3,9 +3,10 @@ using EventCommitLab.Contract.Port;
 namespace EventCommitLab.Contract.Model;
 
 /// <summary>
-/// The rule a store's batch write relies on: no aggregate twice in one batch, and no condition matching an earlier
-/// commit's events (<see cref="BatchRivals"/>); such a commit goes in the next batch, where it is checked against what
-/// the first left. And batchers keep each batch within the store's limits.
+/// The rule a store's batch write relies on: an aggregate twice in one batch only as a chain (the later commit expects
+/// the version the earlier one produces; the store checks a chain's commits in order), and no condition matching an
+/// earlier commit's events (<see cref="BatchRivals"/>); any other such commit goes in the next batch, where it is
+/// checked against what the first left. And batchers keep each batch within the store's limits.
 /// </summary>
 public static class CommitBatch
 {

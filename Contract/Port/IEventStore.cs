@@ -24,10 +24,12 @@ public interface IEventStore
     /// <summary>
     /// Writes a batch of commits as one transaction, committed before it returns: each aggregate commit's expected
     /// version is checked and advanced, the commits that pass take one contiguous range from the sequence counter in
-    /// batch order, and their events go in; a commit that fails its check is left out alone. One round trip and one
-    /// durable flush where the store allows it. A lost answer is a <see cref="WriteOutcomeUnknownException"/>.
+    /// batch order, and their events go in; a commit that fails its check is left out alone. An aggregate's chain (commits
+    /// each expecting the version the one before produces) is checked in order, each commit against the version the
+    /// chain's earlier commits leave, as if written one after another. One round trip and one durable flush where the
+    /// store allows it. A lost answer is a <see cref="WriteOutcomeUnknownException"/>.
     /// </summary>
-    /// <exception cref="ArgumentException">The batch is empty or holds an aggregate twice (see <see cref="CommitBatch"/>).</exception>
+    /// <exception cref="ArgumentException">The batch is empty or holds an aggregate twice outside a chain (see <see cref="CommitBatch"/>).</exception>
     Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken);
 
     /// <summary>

@@ -7,11 +7,12 @@ namespace EventCommitLab.Strategies.Shared;
 /// <summary>
 /// The pipeline's next batch while it forms: first the commits the previous batch set aside, then commits taken from the
 /// queue in order, until the next one would take it past its limits. A commit that may not share the batch with an
-/// earlier one (a second commit of an aggregate, a condition matching an earlier commit's events: see
-/// <see cref="BatchRivals"/>) is set aside for the next batch, ahead of what is queued then, and the commits behind it
-/// still join: under contention a rival no longer ends the batch at the first repeated aggregate. A commit set aside
-/// keeps its place before every later commit of its aggregate (they are rivals of the same earlier commit, so they are
-/// set aside behind it).
+/// earlier one (a second commit of an aggregate that does not continue it, a condition matching an earlier commit's
+/// events: see <see cref="BatchRivals"/>) is set aside for the next batch, ahead of what is queued then, and the commits
+/// behind it still join: under contention a rival no longer ends the batch at the first repeated aggregate. A commit that
+/// continues its aggregate's last commit here joins the batch, a chain the store checks in order, so an owner that hands
+/// over its commits without waiting for each answer has them written a batch at a time, not one per batch. It may so go
+/// ahead of a rival set aside before it: versions, not the queue's order, decide which of two rivals is written.
 /// </summary>
 internal sealed class PendingBatch
 {

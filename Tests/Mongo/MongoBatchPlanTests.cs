@@ -61,6 +61,32 @@ public sealed class MongoBatchPlanTests
     }
 
     [Fact]
+    public void an_aggregates_chain_is_decided_in_order_and_advanced_by_one_update_from_the_version_read_past_its_last_commit_that_passed()
+    {
+        var known = new AggregateKey("known", "Order");
+        var fresh = new AggregateKey("fresh", "Order");
+        CommitRequest[] batch =
+        [
+            CommitRequest.ForAggregate(known, 2, _events.Create("known", 1)), // known is at 3: left out
+            CommitRequest.ForAggregate(fresh, 0, _events.Create("fresh", 2)),
+            CommitRequest.ForAggregate(known, 3, _events.Create("known", 2)), // continues it, and expects what was read: passes
+            CommitRequest.ForAggregate(fresh, 2, _events.Create("fresh", 1)),
+            CommitRequest.ForAggregate(known, 5, _events.Create("known", 1)),
+        ];
+
+        var plan = MongoBatchPlan.Decide(batch, new Dictionary<AggregateKey, long> { [known] = 3 });
+
+        Assert.Equal([3L, null, null, null, null], plan.Answers.Select(a => a?.ActualAggregateVersion));
+        Assert.Equal(2 + 2 + 1 + 1, plan.AcceptedEvents);
+        Assert.Equal(["known", "fresh"], MongoBatchPlan.AggregateIds(batch).Select(id => id["eventSource"].AsString));
+        Assert.Equal(2, plan.Updates.Count);
+        Assert.Equal(new BsonInt64(3), plan.Updates[1]["q"]["version"]);
+        Assert.Equal(new BsonInt64(6), plan.Updates[1]["u"]["$set"]["version"]);
+        Assert.Equal(new BsonInt64(3), plan.Updates[0]["u"]["$setOnInsert"]["version"]);
+        Assert.True(plan.Updates[0]["upsert"].AsBoolean);
+    }
+
+    [Fact]
     public void a_batch_without_aggregate_commits_reads_no_aggregates_and_updates_none()
     {
         CommitRequest[] batch = [CommitRequest.ForEvents(_events.Create(1)), CommitRequest.ForEvents(_events.Create(4))];

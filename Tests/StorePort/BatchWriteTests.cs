@@ -79,6 +79,86 @@ public sealed class BatchWriteTests(LabStores stores)
 
     [Theory]
     [MemberData(nameof(Stores))]
+    public async Task an_aggregates_chain_in_one_batch_is_written_as_its_commits_one_after_another_would_be(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var fresh = new AggregateKey("fresh", "Order");
+        var existing = new AggregateKey("existing", "Order");
+        Assert.True((await log.WriteBatchAsync([Aggregate(existing, 0, 2)], CancellationToken.None)).Single().Written);
+        var batch = new[]
+        {
+            Aggregate(fresh, 0, 1),
+            Aggregate(existing, 2, 1),
+            Plain(1),
+            Aggregate(fresh, 1, 2),
+            Aggregate(existing, 3, 1),
+            Aggregate(fresh, 3, 1),
+        };
+
+        var answers = await log.WriteBatchAsync(batch, CancellationToken.None);
+
+        Assert.Equal(
+            [BatchCommitAnswer.WrittenFrom(2), BatchCommitAnswer.WrittenFrom(3), BatchCommitAnswer.WrittenFrom(4), BatchCommitAnswer.WrittenFrom(5), BatchCommitAnswer.WrittenFrom(7), BatchCommitAnswer.WrittenFrom(8)],
+            answers);
+        var stored = (await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken)).Skip(2).ToList();
+        Assert.Equal([1L, 3, null, 2, 3, 4, 4], stored.Select(e => e.AggregateVersion));
+        Assert.Equal(["fresh", "existing", null, "fresh", "fresh", "existing", "fresh"], stored.Select(e => e.AggregateVersion is null ? null : e.EventSource));
+        var snapshot = await log.ReadSnapshotAsync(TestContext.Current.CancellationToken);
+        Assert.Equal((4L, 4L), (snapshot.Aggregates.Single(v => v.Aggregate == fresh).Version, snapshot.Aggregates.Single(v => v.Aggregate == existing).Version));
+        Assert.Equal(9, snapshot.CounterNext);
+    }
+
+    [Theory]
+    [MemberData(nameof(Stores))]
+    public async Task in_a_chain_the_commits_before_the_version_the_store_holds_are_left_out_and_the_ones_from_it_on_are_written(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var order = new AggregateKey("order", "Order");
+        var stale = new AggregateKey("stale", "Order");
+        await log.WriteBatchAsync([Aggregate(order, 0, 2), Aggregate(stale, 0, 5)], CancellationToken.None);
+        var batch = new[]
+        {
+            Aggregate(order, 1, 1), // order is at 2
+            Aggregate(stale, 1, 1), // stale is at 5, which none of its chain expects
+            Aggregate(order, 2, 1),
+            Aggregate(stale, 2, 1),
+            Aggregate(order, 3, 1),
+        };
+
+        var answers = await log.WriteBatchAsync(batch, CancellationToken.None);
+
+        Assert.Equal(
+            [BatchCommitAnswer.LeftOut(2), BatchCommitAnswer.LeftOut(5), BatchCommitAnswer.WrittenFrom(7), BatchCommitAnswer.LeftOut(5), BatchCommitAnswer.WrittenFrom(8)],
+            answers);
+        var snapshot = await log.ReadSnapshotAsync(TestContext.Current.CancellationToken);
+        Assert.Equal((4L, 5L), (snapshot.Aggregates.Single(v => v.Aggregate == order).Version, snapshot.Aggregates.Single(v => v.Aggregate == stale).Version));
+        Assert.Equal(9, snapshot.CounterNext);
+        var written = (await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken)).Skip(7).ToList();
+        Assert.Equal([batch[2].CommitId, batch[4].CommitId], written.Select(e => e.CommitId));
+        Assert.Equal([3L, 4], written.Select(e => e.AggregateVersion));
+    }
+
+    [Theory]
+    [MemberData(nameof(Stores))]
+    public async Task a_chain_beside_conditional_commits_is_checked_in_order_too(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        if (log.Lacks(StoreFeature.AppendConditions) is { } lacks)
+        {
+            Assert.Skip(lacks);
+        }
+
+        var order = new AggregateKey("order", "Order");
+        var batch = new[] { Aggregate(order, 0, 1), ConditionalCommit.Reserving("seat:1", after: null), Aggregate(order, 1, 2), Aggregate(order, 3, 1) };
+
+        var answers = await log.WriteBatchAsync(batch, CancellationToken.None);
+
+        Assert.Equal([BatchCommitAnswer.WrittenFrom(0), BatchCommitAnswer.WrittenFrom(1), BatchCommitAnswer.WrittenFrom(2), BatchCommitAnswer.WrittenFrom(4)], answers);
+        Assert.Equal(4, (await log.ReadSnapshotAsync(TestContext.Current.CancellationToken)).Aggregates.Single().Version);
+    }
+
+    [Theory]
+    [MemberData(nameof(Stores))]
     public async Task a_batch_with_conditions_leaves_out_only_the_commits_whose_condition_the_log_breaks(string store)
     {
         await using var log = await stores.FreshStoreAsync(store);
@@ -127,12 +207,12 @@ public sealed class BatchWriteTests(LabStores stores)
 
     [Theory]
     [MemberData(nameof(Stores))]
-    public async Task a_batch_that_holds_an_aggregate_twice_a_condition_matching_its_own_events_or_nothing_is_refused_before_anything_is_written(string store)
+    public async Task a_batch_that_holds_an_aggregate_twice_outside_a_chain_a_condition_matching_its_own_events_or_nothing_is_refused_before_anything_is_written(string store)
     {
         await using var log = await stores.FreshStoreAsync(store);
         var order = new AggregateKey("order", "Order");
 
-        var twice = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync([Aggregate(order, 0, 1), Plain(1), Aggregate(order, 1, 1)], CancellationToken.None));
+        var twice = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync([Aggregate(order, 0, 1), Plain(1), Aggregate(order, 0, 1)], CancellationToken.None));
         var empty = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync([], CancellationToken.None));
         var conditional = await Assert.ThrowsAsync<ArgumentException>(() => log.WriteBatchAsync(
             [ConditionalCommit.Reserving("seat:1", after: null), Plain(1), ConditionalCommit.Reserving("seat:1", after: null)], CancellationToken.None));

@@ -9,8 +9,8 @@ namespace EventCommitLab.Tests.Strategies;
 
 /// <summary>
 /// How the pipeline's next batch takes commits from its queue, over several takes as commits keep arriving, and how a
-/// wave handed over whole is cut into batches: both within the store's limits, no aggregate twice, no condition matching
-/// an earlier commit's events.
+/// wave handed over whole is cut into batches: both within the store's limits, no aggregate twice but as a chain, no
+/// condition matching an earlier commit's events.
 /// </summary>
 public sealed class PendingBatchTests
 {
@@ -55,7 +55,7 @@ public sealed class PendingBatchTests
     }
 
     [Fact]
-    public void a_second_commit_of_an_aggregate_is_set_aside_for_the_next_batch_and_the_commits_behind_it_still_join()
+    public void a_rival_commit_of_an_aggregate_is_set_aside_for_the_next_batch_and_the_commits_behind_it_still_join()
     {
         var batch = new PendingBatch(Events(100));
         var order = new AggregateKey("order-1", "Order");
@@ -64,7 +64,7 @@ public sealed class PendingBatchTests
             CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
             CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
             Plain(1),
-            CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)),
+            CommitRequest.ForAggregate(order, 2, _events.Create(order.EventSource, 1)),
             CommitRequest.ForAggregate(other, 0, _events.Create(other.EventSource, 1)));
 
         Assert.Equal(5, batch.TakeFrom(_queue.Reader));
@@ -72,13 +72,32 @@ public sealed class PendingBatchTests
         Assert.Equal([queued[0], queued[2], queued[4]], batch.Commits.Select(c => c.Request));
         Assert.Equal([queued[1], queued[3]], batch.SetAside.Select(c => c.Request));
 
-        // The next batch takes what was set aside first, in order: the later commit of the aggregate waits again.
+        // The next batch takes what was set aside first, in order: the later commit of the aggregate is a rival again.
         var later = Enqueue(Plain(2));
         var next = new PendingBatch(Events(100), batch.SetAside);
         next.TakeFrom(_queue.Reader);
 
         Assert.Equal([queued[1], later[0]], next.Commits.Select(c => c.Request));
         Assert.Equal([queued[3]], next.SetAside.Select(c => c.Request));
+    }
+
+    [Fact]
+    public void commits_that_continue_their_aggregates_last_commit_join_it_as_a_chain_even_past_a_rival_set_aside()
+    {
+        var batch = new PendingBatch(Events(100));
+        var order = new AggregateKey("order-1", "Order");
+        var queued = Enqueue(
+            CommitRequest.ForAggregate(order, 4, _events.Create(order.EventSource, 2)),
+            CommitRequest.ForAggregate(order, 4, _events.Create(order.EventSource, 1)),
+            CommitRequest.ForAggregate(order, 6, _events.Create(order.EventSource, 1)),
+            Plain(1),
+            CommitRequest.ForAggregate(order, 7, _events.Create(order.EventSource, 3)));
+
+        batch.TakeFrom(_queue.Reader);
+
+        Assert.Equal([queued[0], queued[2], queued[3], queued[4]], batch.Commits.Select(c => c.Request));
+        Assert.Equal([queued[1]], batch.SetAside.Select(c => c.Request));
+        CommitBatch.EnsureWritable([.. batch.Commits.Select(c => c.Request)]);
     }
 
     [Fact]
@@ -130,22 +149,24 @@ public sealed class PendingBatchTests
     }
 
     [Fact]
-    public void a_wave_is_split_before_a_repeated_aggregate_and_before_the_limits_in_order()
+    public void a_wave_is_split_before_a_rival_commit_of_an_aggregate_and_before_the_limits_in_order_and_keeps_a_chain_whole()
     {
         var order = new AggregateKey("order-1", "Order");
         var wave = new[]
         {
             Plain(2),
             CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
-            CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)),
+            CommitRequest.ForAggregate(order, 0, _events.Create(order.EventSource, 1)),
             Plain(3),
             Plain(9),
             Plain(1),
+            CommitRequest.ForAggregate(order, 1, _events.Create(order.EventSource, 1)),
+            CommitRequest.ForAggregate(order, 2, _events.Create(order.EventSource, 1)),
         };
 
         var parts = CommitBatch.Split(wave, Events(5));
 
-        Assert.Equal([[wave[0], wave[1]], [wave[2], wave[3]], [wave[4]], [wave[5]]], parts.Select(p => p.ToArray()));
+        Assert.Equal([[wave[0], wave[1]], [wave[2], wave[3]], [wave[4]], [wave[5], wave[6], wave[7]]], parts.Select(p => p.ToArray()));
     }
 
     private static StoreBatchLimits Events(int maxEvents) => new(maxEvents, long.MaxValue);

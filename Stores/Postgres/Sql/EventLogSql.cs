@@ -104,8 +104,9 @@ internal static class EventLogSql
         """;
 
     /// <summary>
-    /// <see cref="CheckedBatchStatement"/> for a batch of several aggregate commits: their rows taken in one order
-    /// (<see cref="OrderedAggregateChecks"/>), so that two writers' batches on shared aggregates never deadlock.
+    /// <see cref="CheckedBatchStatement"/> for a batch of several aggregate commits: their rows taken in one order, so
+    /// that two writers' batches on shared aggregates never deadlock, and an aggregate's chain (commits that each expect
+    /// the version the one before produces) checked and advanced as one (<see cref="OrderedAggregateChecks"/>).
     /// </summary>
     public const string OrderedCheckedBatchStatement = $"""
         /* commit_batch */
@@ -130,7 +131,9 @@ internal static class EventLogSql
     public const string BatchRequests =
         "req AS (SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::uuid[]) WITH ORDINALITY AS r(src, typ, expected, size, cid, i))";
 
-    public const string AggregateChecks = """
+    // The checks of a batch of at most one aggregate commit (no chain, no order to keep). An advanced aggregate answers
+    // the versions its passing commits expected (PassesAggregateCheck); a created one passes all of its commits.
+    private const string AggregateChecks = """
         created AS (
             INSERT INTO aggregates (event_source, aggregate_type, version)
             SELECT src, typ, size FROM req WHERE typ IS NOT NULL AND expected = 0
@@ -140,35 +143,47 @@ internal static class EventLogSql
             UPDATE aggregates a SET version = req.expected + req.size FROM req
             WHERE req.typ IS NOT NULL AND req.expected > 0
               AND a.event_source = req.src AND a.aggregate_type = req.typ AND a.version = req.expected
-            RETURNING a.event_source, a.aggregate_type)
+            RETURNING a.event_source, a.aggregate_type, ARRAY[req.expected] AS expected, req.expected AS since)
         """;
 
     // Two writers' batches that share aggregates must take their rows in one order, or each can hold a row the other
     // waits for: a deadlock PostgreSQL breaks only after deadlock_timeout (a second), failing one batch. An UPDATE ...
-    // FROM locks its rows in whatever order its join produces them, so the rows are locked first, one lookup per commit
-    // in sorted order (a join here was planned as a scan of the whole aggregates table, as VersionLeftOut's remarks
-    // say of joins in these prepared statements), and the update touches only rows already locked; new aggregates are
-    // inserted in the same order. A batch of one aggregate commit cannot take rows out of order and keeps the plain
-    // checks: the lock step costs a statement of one commit a measurable share of its time.
+    // FROM locks its rows in whatever order its join produces them, so the rows are locked first, one lookup per
+    // aggregate in sorted order (a join here was planned as a scan of the whole aggregates table, as VersionLeftOut's
+    // remarks say of joins in these prepared statements), and the update touches only rows already locked; new
+    // aggregates are inserted in the same order. A batch of one aggregate commit cannot take rows out of order and keeps
+    // the plain checks: the lock step costs a statement of one commit a measurable share of its time.
+    // An aggregate's commits in one batch form a chain (CommitBatch's rule: each expects the version the one before
+    // produces), and a set-based update changes a row once however many of the batch's rows match it, so the chain is
+    // checked as one: the aggregate is advanced past the chain's last commit when the version it holds (read as it is
+    // locked) is one the chain's commits expect, and its commits pass from that one on. That is what writing them one
+    // after another would do: the commits before it fail their checks, each after it expects what the one before left.
     public const string OrderedAggregateChecks = """
+        chains AS (
+            SELECT src, typ, min(expected) AS first, max(expected) AS last, sum(size) AS size, array_agg(expected) AS expected
+            FROM req WHERE typ IS NOT NULL GROUP BY src, typ),
         created AS (
             INSERT INTO aggregates (event_source, aggregate_type, version)
-            SELECT src, typ, size FROM req WHERE typ IS NOT NULL AND expected = 0
+            SELECT src, typ, size FROM chains WHERE first = 0
             ORDER BY src, typ
             ON CONFLICT DO NOTHING
             RETURNING event_source, aggregate_type),
         locked AS (
-            SELECT l.event_source, l.aggregate_type
-            FROM (SELECT src, typ FROM req WHERE typ IS NOT NULL AND expected > 0 ORDER BY src, typ) AS r,
-            LATERAL (SELECT a.event_source, a.aggregate_type FROM aggregates a WHERE a.event_source = r.src AND a.aggregate_type = r.typ FOR UPDATE) AS l),
+            SELECT l.event_source, l.aggregate_type, l.version
+            FROM (SELECT src, typ FROM chains WHERE last > 0 ORDER BY src, typ) AS r,
+            LATERAL (SELECT a.event_source, a.aggregate_type, a.version FROM aggregates a WHERE a.event_source = r.src AND a.aggregate_type = r.typ FOR UPDATE) AS l),
         advanced AS (
-            UPDATE aggregates a SET version = req.expected + req.size FROM req JOIN locked l ON l.event_source = req.src AND l.aggregate_type = req.typ
-            WHERE req.typ IS NOT NULL AND req.expected > 0
-              AND a.event_source = req.src AND a.aggregate_type = req.typ AND a.version = req.expected
-            RETURNING a.event_source, a.aggregate_type)
+            UPDATE aggregates a SET version = c.first + c.size FROM chains c JOIN locked l ON l.event_source = c.src AND l.aggregate_type = c.typ
+            WHERE l.version > 0 AND l.version = ANY (c.expected)
+              AND a.event_source = c.src AND a.aggregate_type = c.typ AND a.version = l.version
+            RETURNING a.event_source, a.aggregate_type, c.expected, l.version AS since)
         """;
 
-    public const string PassesAggregateCheck = "req.typ IS NULL OR (req.src, req.typ) IN (SELECT * FROM created UNION ALL SELECT * FROM advanced)";
+    // A commit passes when it has no aggregate, its aggregate was created, or its aggregate was advanced from a version
+    // at or before the one it expects. Each test is an uncorrelated IN, which PostgreSQL answers from a hash built once
+    // per statement; a test of each commit against its aggregate's row would scan the checks once per commit.
+    public const string PassesAggregateCheck =
+        "req.typ IS NULL OR (req.src, req.typ) IN (SELECT * FROM created) OR (req.src, req.typ, req.expected) IN (SELECT k.event_source, k.aggregate_type, e FROM advanced k, unnest(k.expected) AS e WHERE e >= k.since)";
 
     public const string ReserveAndInsert = $"""
         reserved AS (
@@ -222,7 +237,7 @@ internal static class EventLogSql
                     SELECT 1 FROM events e
                     WHERE e.sequence_number > it.after AND (y.types IS NULL OR e.event_type = ANY (y.types))
                       AND e.tags ?& coalesce(g.tags, ARRAY[]::text[]))),
-            {AggregateChecks},
+            {OrderedAggregateChecks},
             passed AS (SELECT req.* FROM req WHERE ({PassesAggregateCheck}) AND req.i NOT IN (SELECT ci FROM broken)),
             {ReserveAndInsert}
             SELECT req.i::int, o.start, {VersionLeftOut}, req.i IN (SELECT ci FROM broken)
