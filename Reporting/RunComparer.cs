@@ -108,5 +108,5 @@ public static class RunComparer
         _ => "undecided in both",
     };
 
-    private static string Share(double? share) => share is { } s ? string.Create(Invariant, $"{s * 100:0}%") : "-";
+    private static string Share(double? share) => share is { } s ? ShareText.Of(s) : "-";
 }

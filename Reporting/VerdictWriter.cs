@@ -115,7 +115,7 @@ public static class VerdictWriter
             var undecided = verdicts.Where(v => v.For(profile.Id) is { Kind: VerdictKind.Undecided }).ToArray();
             var decided = judged.Count(v => v.Kind != VerdictKind.Undecided);
             yield return string.Create(Invariant,
-                $"- **Rows decided, {profile.Title.ToLowerInvariant()}**: **{decided} of {judged.Length + leftOut}** ({Percent(decided, judged.Length + leftOut)}): " +
+                $"- **Rows decided, {profile.Title.ToLowerInvariant()}**: **{decided} of {judged.Length + leftOut}** ({ShareText.Of(decided, judged.Length + leftOut)}): " +
                 $"a winner in {judged.Count(v => v.Kind == VerdictKind.Winner)}, an equivalent set in {judged.Count(v => v.Kind == VerdictKind.Equivalent)}" +
                 $"{(undecided.Length == 0 ? "" : $"; undecided {undecided.Length} ({Reasons(undecided, profile)}): {string.Join("; ", undecided.Take(5).Select(v => Row(v.Cell)))}{(undecided.Length > 5 ? $" and {undecided.Length - 5} more" : "")}")}" +
                 $"{(leftOut == 0 ? "" : $"; not run {leftOut} (the budget left them out)")}.");
@@ -279,8 +279,6 @@ public static class VerdictWriter
         RaceEnd.Decided => "decided",
         _ => "stopped",
     };
-
-    private static string Percent(int part, int whole) => whole == 0 ? "-" : string.Create(Invariant, $"{100.0 * part / whole:0}%");
 
     internal static string Row(CellKey cell) => $"{cell.Load.ToString().ToLowerInvariant()} {cell.Method} {cell.Shape}";
 

@@ -79,7 +79,7 @@ public sealed class VerdictAgreementTests
     {
         var text = RunComparer.Compare(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true, sequenceWinsAt10: true), "old", "new");
 
-        Assert.Contains("- **Unique numbers**, 3 rows: decided in both **2** (67%), of which the same decision **1 of 2** (50%); decided in one only 1 (old only 0, new only 1); undecided in both 0; **1 conflicts**.", text, StringComparison.Ordinal);
+        Assert.Contains("- **Unique numbers**, 3 rows: decided in both **2** (66.6%), of which the same decision **1 of 2** (50%); decided in one only 1 (old only 0, new only 1); undecided in both 0; **1 conflicts**.", text, StringComparison.Ordinal);
         Assert.True(text.IndexOf("## Verdicts", StringComparison.Ordinal) < text.IndexOf("## Agreement of the figures", StringComparison.Ordinal));
         Assert.DoesNotContain("differ in durability", text, StringComparison.Ordinal);
         Assert.DoesNotContain("agree in", text, StringComparison.Ordinal);

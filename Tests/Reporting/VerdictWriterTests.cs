@@ -45,7 +45,7 @@ public sealed class VerdictWriterTests
         Assert.Contains("Sequence 0.60 [", page, StringComparison.Ordinal);
         Assert.Contains("| 1.5 / 3 / 4 |", page, StringComparison.Ordinal);
         Assert.Matches(@"\| 1 x 100 \| undecided \(rounds spent[^)]*\): (Pipeline|Sequence) leads (Pipeline|Sequence) \d\.\d\d \[", page);
-        Assert.Contains("- **Rows decided, unique numbers**: **2 of 3** (67%): a winner in 1, an equivalent set in 1; undecided 1 (rounds spent: 1): sustained CommitEvents 1 x 100.", page, StringComparison.Ordinal);
+        Assert.Contains("- **Rows decided, unique numbers**: **2 of 3** (66.6%): a winner in 1, an equivalent set in 1; undecided 1 (rounds spent: 1): sustained CommitEvents 1 x 100.", page, StringComparison.Ordinal);
         Assert.Contains("both one-sided bounds within [0.90, 1.11]", page, StringComparison.Ordinal);
         Assert.Contains("(two-sided: 97.0% after 6, 98.0% after 10 rounds)", page, StringComparison.Ordinal);
         Assert.Contains("- **Ceiling**: not beaten in any cell", page, StringComparison.Ordinal);
@@ -77,7 +77,7 @@ public sealed class VerdictWriterTests
 
         var page = VerdictWriter.Write(cut);
 
-        Assert.Contains("**2 of 3** (67%): a winner in 1, an equivalent set in 1; not run 1 (the budget left them out).", page, StringComparison.Ordinal);
+        Assert.Contains("**2 of 3** (66.6%): a winner in 1, an equivalent set in 1; not run 1 (the budget left them out).", page, StringComparison.Ordinal);
         Assert.Contains("- **Not run**: sustained CommitEvents 1 x 100: the budget left it out, whole (its starts, qualifying round and checks alone would have taken about 42 s).", page, StringComparison.Ordinal);
     }
 
