@@ -2,8 +2,6 @@ using System.Reflection;
 using System.Text.RegularExpressions;
 using EventCommitLab.Contract;
 using EventCommitLab.Dcb;
-using EventCommitLab.Stores.Mongo;
-using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.SuitePorts.Tags;
@@ -20,20 +18,40 @@ public sealed class ProjectBoundaryTests
 {
     private static readonly string[] DatabasePackages = ["Npgsql", "MongoDB.Driver", "MongoDB.Bson"];
 
-    public static TheoryData<string, string[]> Boundaries => new()
+    public static TheoryData<string, string[]> Boundaries
     {
-        { typeof(ICommitStrategy).Assembly.GetName().Name!, [] },
-        { typeof(StrategyCatalog).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
-        { typeof(EventLogVerifier).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
-        { typeof(ITagLog).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
-        { typeof(GroupCommitAppender).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.SuitePorts"] },
-        { typeof(PostgresStoreProvider).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.SuitePorts"] },
-        { typeof(MongoStoreProvider).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
-        // The engine measures, races and records: it sees strategies, the verifier and the suites' ports, never a store or the harness.
-        { typeof(EventCommitLab.Engine.Measurement.CaseSettings).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.Verification", "EventCommitLab.SuitePorts"] },
-        // The pages are written from the results model alone (a ceiling's store-tool figure is a suite port's type): no store, no suite, no command line.
-        { typeof(EventCommitLab.Reporting.VerdictWriter).Assembly.GetName().Name!, ["EventCommitLab.Engine", "EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.Verification", "EventCommitLab.SuitePorts"] },
-    };
+        get
+        {
+            var rows = new TheoryData<string, string[]>
+            {
+                { typeof(ICommitStrategy).Assembly.GetName().Name!, [] },
+                { typeof(StrategyCatalog).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+                { typeof(EventLogVerifier).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+                { typeof(ITagLog).Assembly.GetName().Name!, ["EventCommitLab.Contract"] },
+                { typeof(GroupCommitAppender).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.SuitePorts"] },
+                // The engine measures, races and records: it sees strategies, the verifier and the suites' ports, never a store or the harness.
+                { typeof(EventCommitLab.Engine.Measurement.CaseSettings).Assembly.GetName().Name!, ["EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.Verification", "EventCommitLab.SuitePorts"] },
+                // The pages are written from the results model alone (a ceiling's store-tool figure is a suite port's type): no store, no suite, no command line.
+                { typeof(EventCommitLab.Reporting.VerdictWriter).Assembly.GetName().Name!, ["EventCommitLab.Engine", "EventCommitLab.Contract", "EventCommitLab.Strategies", "EventCommitLab.Verification", "EventCommitLab.SuitePorts"] },
+            };
+            // A store sees the contract and the suites' ports, never a strategy.
+            foreach (var store in StoreAssemblies)
+            {
+                rows.Add(store, ["EventCommitLab.Contract", "EventCommitLab.SuitePorts"]);
+            }
+
+            return rows;
+        }
+    }
+
+    // Every store project the lab is built with (its output carries each one the catalog names): a new store is held to
+    // the same boundary without a line here.
+    private static IReadOnlyList<string> StoreAssemblies =>
+        [.. Directory.EnumerateFiles(AppContext.BaseDirectory, "EventCommitLab.Stores.*.dll").Select(f => Path.GetFileNameWithoutExtension(f)).Order(StringComparer.Ordinal)];
+
+    [Fact]
+    public void the_boundary_rows_hold_the_stores_built_beside_the_tests() =>
+        Assert.True(StoreAssemblies.Count >= 2, $"the stores found beside the tests: {string.Join(", ", StoreAssemblies)}");
 
     [Theory]
     [MemberData(nameof(Boundaries))]
