@@ -40,12 +40,14 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         Assert.Empty(report.Violations);
     }
 
-    [Fact]
-    public async Task two_writer_processes_owning_the_same_hot_aggregates_conflict_with_each_other_and_every_version_holds()
+    [Theory]
+    [InlineData(CommandMode.Owned)]
+    [InlineData(CommandMode.Pipelined)]
+    public async Task two_writer_processes_owning_the_same_hot_aggregates_conflict_with_each_other_and_every_version_holds(CommandMode commands)
     {
         await using var store = (PostgresEventStore)await stores.FreshStoreAsync("postgres");
         var ledger = new CommitLedger();
-        var hot = new HotAggregates(2, CommandMode.Owned);
+        var hot = new HotAggregates(2, commands);
 
         await CommitFromTwoProcessesAsync(store, "BatchingPipeline", eventsPerCommit: 1, ledger, hot);
 
