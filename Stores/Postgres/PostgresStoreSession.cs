@@ -153,7 +153,7 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
             (source[e], commit[e]) = (request.Events[events.Position[e]].EventSource, request.CommitId);
         }
 
-        await using var command = Command(EventLogSql.PlainBatchStatement);
+        await using var command = Command(BatchStatementSql.PlainBatchStatement);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = source });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Type });
         command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = commit });
@@ -176,9 +176,9 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     {
         var events = BatchEvents.Of(batch);
         await using var command = Command(
-            conditional ? EventLogSql.ConditionalBatchStatement
-            : batch.Count(r => r.Aggregate is not null) > 1 ? EventLogSql.OrderedCheckedBatchStatement
-            : EventLogSql.CheckedBatchStatement);
+            conditional ? BatchStatementSql.ConditionalBatchStatement
+            : batch.Count(r => r.Aggregate is not null) > 1 ? BatchStatementSql.OrderedCheckedBatchStatement
+            : BatchStatementSql.CheckedBatchStatement);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. batch.Select(r => r.Events[0].EventSource)] });
         command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.Aggregate.AggregateType)] });
         command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.ExpectedVersion)] });
