@@ -1,10 +1,8 @@
-using System.Runtime.CompilerServices;
 using System.Text.Json;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Postgres.Sql;
 using Npgsql;
-using NpgsqlTypes;
 
 namespace EventCommitLab.Stores.Postgres;
 
@@ -16,6 +14,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     private readonly NpgsqlDataSource _dataSource;
     private readonly NpgsqlDataSource _batchWriters;
     private readonly NpgsqlDataSource _rawWriters;
+    private readonly PostgresLogReads _reads;
     private readonly Func<ValueTask>? _onDispose;
     private int _disposed;
     private readonly LostWrites _lostWrites = new();
@@ -25,6 +24,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         _dataSource = NpgsqlDataSource.Create(connectionString);
         _batchWriters = BatchWriterSource(connectionString);
         _rawWriters = RawWriterSource(connectionString);
+        _reads = new PostgresLogReads(_dataSource);
         _onDispose = onDispose;
         Description = description;
     }
@@ -169,41 +169,9 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         return await session.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <remarks>One repeatable-read transaction, so the three reads share its snapshot.</remarks>
-    public async Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken)
-    {
-        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var transaction = await connection.BeginTransactionAsync(System.Data.IsolationLevel.RepeatableRead, cancellationToken).ConfigureAwait(false);
-        var events = new List<StoredEvent>();
-        await foreach (var e in ReadEventsAsync(connection, EventLogSql.ReadLog, null, cancellationToken).ConfigureAwait(false))
-        {
-            events.Add(e);
-        }
+    public Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken) => _reads.ReadSnapshotAsync(cancellationToken);
 
-        var aggregates = new List<AggregateVersionRecord>();
-        await using (var command = new NpgsqlCommand(EventLogSql.ReadAggregateVersions, connection))
-        await using (var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
-        {
-            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-            {
-                aggregates.Add(new AggregateVersionRecord(new AggregateKey(reader.GetString(0), reader.GetString(1)), reader.GetInt64(2)));
-            }
-        }
-
-        await using var counter = new NpgsqlCommand(EventLogSql.NextSequenceNumber, connection);
-        var next = await counter.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long n ? n : (long?)null;
-        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
-        return new EventLogSnapshot(events, aggregates, next);
-    }
-
-    public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await foreach (var e in ReadEventsAsync(connection, EventLogSql.ReadLog, null, cancellationToken).ConfigureAwait(false))
-        {
-            yield return e;
-        }
-    }
+    public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => _reads.ReadLogAsync(cancellationToken);
 
     public async Task IndexStreamsAsync(CancellationToken cancellationToken)
     {
@@ -215,76 +183,14 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     public IAsyncEnumerable<StoredEvent> ReadStreamAsync(string eventSource, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrEmpty(eventSource);
-        return ReadStreamEventsAsync(eventSource, cancellationToken);
+        return _reads.ReadStreamAsync(eventSource, cancellationToken);
     }
 
-    private async IAsyncEnumerable<StoredEvent> ReadStreamEventsAsync(string eventSource, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await foreach (var e in ReadEventsAsync(connection, EventLogSql.ReadStream, eventSource, cancellationToken).ConfigureAwait(false))
-        {
-            yield return e;
-        }
-    }
+    public Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken) =>
+        _reads.ReadSequenceNumbersAfterAsync(after, limit, cancellationToken);
 
-    private static async IAsyncEnumerable<StoredEvent> ReadEventsAsync(
-        NpgsqlConnection connection, string sql, string? eventSource, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        await using var command = new NpgsqlCommand(sql, connection);
-        if (eventSource is not null)
-        {
-            command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = eventSource });
-        }
-
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            yield return new StoredEvent(
-                reader.GetInt64(0),
-                reader.GetString(1),
-                reader.GetString(2),
-                reader.IsDBNull(3) ? null : reader.GetString(3),
-                reader.IsDBNull(4) ? null : reader.GetInt64(4),
-                reader.GetGuid(5),
-                JsonSerializer.Deserialize<string[]>(reader.GetString(6)) ?? [],
-                reader.GetString(7));
-        }
-    }
-
-    public async Task<IReadOnlyList<long>> ReadSequenceNumbersAfterAsync(long after, int limit, CancellationToken cancellationToken)
-    {
-        ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
-        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand(EventLogSql.SequenceNumbersAfter, connection);
-        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = after });
-        command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = limit });
-        var numbers = new List<long>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            numbers.Add(reader.GetInt64(0));
-        }
-
-        return numbers;
-    }
-
-    public async Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken)
-    {
-        ArgumentOutOfRangeException.ThrowIfLessThan(limit, 1);
-        await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
-        await using var command = new NpgsqlCommand(EventLogSql.CompletedTransactionsAfter, connection);
-        command.Parameters.Add(new NpgsqlParameter<ulong> { NpgsqlDbType = NpgsqlDbType.Xid8, TypedValue = after.TransactionId });
-        command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = after.SequenceNumber });
-        command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = limit });
-        var positions = new List<TransactionPosition>();
-        await using var reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            positions.Add(new TransactionPosition(reader.GetFieldValue<ulong>(0), reader.GetInt64(1)));
-        }
-
-        return positions;
-    }
+    public Task<IReadOnlyList<TransactionPosition>> ReadBelowTransactionHorizonAsync(TransactionPosition after, int limit, CancellationToken cancellationToken) =>
+        _reads.ReadBelowTransactionHorizonAsync(after, limit, cancellationToken);
 
     public StoreErrorKind Classify(Exception exception) => PostgresErrorClassifier.Classify(exception);
 
@@ -292,18 +198,18 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     public string? Lacks(StoreFeature feature) => null;
 
     /// <summary>
-    /// The batch writers' own connections: a batcher writes one batch after another on the same few connections, and a
-    /// batch statement leaves nothing behind on its connection (auto-commit, no settings, no locks once it returns), so
-    /// a connection goes back without the pool's reset (seven statements sent ahead of the next batch) and keeps its
-    /// prepared batch statements. Kept apart from the shared pool so a batcher never waits behind other sessions.
-    /// </summary>
-    /// <summary>
     /// The raw ceiling's connections: like the batch writers' (no reset when a connection goes back to the pool, the
     /// statements prepared), as many as the store's pool, so that no strategy's write path is cheaper than the ceiling's.
     /// </summary>
     private static NpgsqlDataSource RawWriterSource(string connectionString) =>
         NpgsqlDataSource.Create(new NpgsqlConnectionStringBuilder(connectionString) { NoResetOnClose = true, ApplicationName = "commit-lab raw writer" }.ConnectionString);
 
+    /// <summary>
+    /// The batch writers' own connections: a batcher writes one batch after another on the same few connections, and a
+    /// batch statement leaves nothing behind on its connection (auto-commit, no settings, no locks once it returns), so
+    /// a connection goes back without the pool's reset (seven statements sent ahead of the next batch) and keeps its
+    /// prepared batch statements. Kept apart from the shared pool so a batcher never waits behind other sessions.
+    /// </summary>
     private static NpgsqlDataSource BatchWriterSource(string connectionString) =>
         NpgsqlDataSource.Create(new NpgsqlConnectionStringBuilder(connectionString)
         {

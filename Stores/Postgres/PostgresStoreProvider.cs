@@ -1,7 +1,6 @@
 using System.Globalization;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Stores.Postgres.Server;
-using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.SuitePorts.Faults;
@@ -21,19 +20,16 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     /// <summary>Connections per store: 1000 committers share them; the server allows <c>max_connections</c> in all.</summary>
     public const int StorePoolSize = 100;
 
-    private static readonly TimeSpan ConnectTimeout = TimeSpan.FromSeconds(10);
-
-    private readonly IPostgresServer _server;
-    private readonly NpgsqlDataSource _admin;
+    private readonly PostgresAdministrator _admin;
     private readonly SpareLogs _spareLogs = new();
     private long _logs;
 
-    private PostgresStoreProvider(IPostgresServer server, NpgsqlDataSource admin, string description, PostgresDurability durability)
+    private PostgresStoreProvider(PostgresAdministrator admin, PostgresDurability durability)
     {
-        _server = server;
         _admin = admin;
         DefaultDurability = durability;
-        Description = $"{description}; durability {(durability == PostgresDurability.Durable ? "durable (synchronous_commit=on)" : "async-commit (synchronous_commit=off per database)")}";
+        Description = $"{admin.Settings}; pool {StorePoolSize} connections per store, and {PostgresEventStore.BatchWriterConnections} more for batch writes; " +
+            $"durability {(durability == PostgresDurability.Durable ? "durable (synchronous_commit=on)" : "async-commit (synchronous_commit=off per database)")}";
     }
 
     /// <summary>The durability of the databases the provider creates unless one is asked for.</summary>
@@ -47,7 +43,9 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
 
     public string Description { get; }
 
-    public IPostgresServer Server => _server;
+    public IPostgresServer Server => _admin.Server;
+
+    private bool AsyncCommit => DefaultDurability == PostgresDurability.AsyncCommit;
 
     /// <summary>Connects to the given server, or starts a private one, and checks that it answers.</summary>
     /// <exception cref="StoreSetupException">No server could be found, started or reached; the message says what to do.</exception>
@@ -70,49 +68,8 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
 
     /// <exception cref="StoreSetupException">The server does not answer within 10 s, or the connection string is invalid.</exception>
     public static async Task<PostgresStoreProvider> ConnectAsync(
-        IPostgresServer server, CancellationToken cancellationToken, PostgresDurability durability = PostgresDurability.Durable)
-    {
-        ArgumentNullException.ThrowIfNull(server);
-        NpgsqlConnectionStringBuilder builder;
-        try
-        {
-            builder = new NpgsqlConnectionStringBuilder(server.AdminConnectionString);
-        }
-        catch (ArgumentException e)
-        {
-            throw new StoreSetupException($"The PostgreSQL connection string is not valid: {e.Message}. Give one like \"Host=localhost;Username=postgres;Password=...\".", e);
-        }
-
-        var admin = NpgsqlDataSource.Create(builder.ConnectionString);
-        try
-        {
-            using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            deadline.CancelAfter(ConnectTimeout);
-            await using var connection = await admin.OpenConnectionAsync(deadline.Token).ConfigureAwait(false);
-            await using var command = new NpgsqlCommand(ServerSql.ReadSettings, connection);
-            await using var reader = await command.ExecuteReaderAsync(deadline.Token).ConfigureAwait(false);
-            await reader.ReadAsync(deadline.Token).ConfigureAwait(false);
-            var description = string.Create(CultureInfo.InvariantCulture,
-                $"PostgreSQL {reader.GetString(0)} ({server.Origin}); fsync={reader.GetString(1)}, synchronous_commit={reader.GetString(2)}, " +
-                $"max_connections={reader.GetString(3)}, shared_buffers={reader.GetString(4)}, wal_sync_method={reader.GetString(5)}, " +
-                $"checkpoint_timeout={reader.GetString(6)}, max_wal_size={reader.GetString(7)}, autovacuum={reader.GetString(8)} (off on the lab's tables); " +
-                $"pool {StorePoolSize} connections per store, and {PostgresEventStore.BatchWriterConnections} more for batch writes");
-            return new PostgresStoreProvider(server, admin, description, durability);
-        }
-        catch (Exception e) when (e is NpgsqlException or OperationCanceledException or System.Net.Sockets.SocketException && !cancellationToken.IsCancellationRequested)
-        {
-            await admin.DisposeAsync().ConfigureAwait(false);
-            throw new StoreSetupException(
-                $"Cannot reach PostgreSQL at {builder.Host}:{builder.Port} within {ConnectTimeout.TotalSeconds:0} s ({e.Message}). " +
-                $"Check the server and the connection string (--connection or {PostgresStoreConfiguration.ConnectionVariable}), " +
-                "or give neither and let the lab start a private PostgreSQL.", e);
-        }
-        catch
-        {
-            await admin.DisposeAsync().ConfigureAwait(false);
-            throw;
-        }
-    }
+        IPostgresServer server, CancellationToken cancellationToken, PostgresDurability durability = PostgresDurability.Durable) =>
+        new(await PostgresAdministrator.ConnectAsync(server, cancellationToken).ConfigureAwait(false), durability);
 
     public Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken) => CreateFreshStoreAsync(DefaultDurability, cancellationToken);
 
@@ -136,25 +93,19 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
             }
             catch (Exception e) when (e is NpgsqlException && !cancellationToken.IsCancellationRequested)
             {
-                await DropDatabaseAsync(spare).ConfigureAwait(false);
+                await _admin.DropDatabaseAsync(spare).ConfigureAwait(false);
             }
         }
 
-        var database = $"commit_lab_{Guid.NewGuid():N}";
-        await ExecuteAdminAsync(ServerSql.CreateDatabase(database), cancellationToken).ConfigureAwait(false);
+        var database = await _admin.CreateDatabaseAsync("commit_lab", durability == PostgresDurability.AsyncCommit, cancellationToken).ConfigureAwait(false);
         try
         {
-            if (durability == PostgresDurability.AsyncCommit)
-            {
-                await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
-            }
-
             return await PostgresEventStore.CreateAsync(LogConnectionString(database), $"PostgreSQL database {database}", () => SpareAsync(database, durability), cancellationToken)
                 .ConfigureAwait(false);
         }
         catch
         {
-            await DropDatabaseAsync(database).ConfigureAwait(false);
+            await _admin.DropDatabaseAsync(database).ConfigureAwait(false);
             throw;
         }
     }
@@ -165,7 +116,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     /// which the database's next log ended (<see cref="SpareAsync"/>).
     /// </summary>
     private string LogConnectionString(string database) =>
-        new NpgsqlConnectionStringBuilder(_server.AdminConnectionString)
+        new NpgsqlConnectionStringBuilder(_admin.Server.AdminConnectionString)
         {
             Database = database,
             MaxPoolSize = StorePoolSize,
@@ -179,16 +130,14 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     /// </summary>
     private async ValueTask SpareAsync(string database, PostgresDurability durability)
     {
-        await using var command = _admin.CreateCommand(ServerSql.TerminateBackendsOf);
-        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
-        await command.ExecuteScalarAsync(CancellationToken.None).ConfigureAwait(false);
+        await _admin.EndConnectionsToAsync(database).ConfigureAwait(false);
         _spareLogs.Add(durability, database);
     }
 
     public async Task<IKeyValueFloor> OpenKeyValueFloorAsync(bool durable, CancellationToken cancellationToken)
     {
-        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_floor", cancellationToken).ConfigureAwait(false);
-        return await PostgresKeyValueFloor.OpenAsync(connectionString, durable, () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
+        var database = await _admin.CreateDatabaseAsync("commit_lab_floor", asyncCommit: false, cancellationToken).ConfigureAwait(false);
+        return await PostgresKeyValueFloor.OpenAsync(_admin.ConnectionStringFor(database), durable, () => _admin.DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<StoreToolInsertRate?> MeasureEventInsertsWithStoreToolAsync(
@@ -198,123 +147,79 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         await using var log = (PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
         var payloads = new Contract.Workload.SampleEvents(payloadBytes).Create(rowsPerStatement).Select(e => e.Payload).ToArray();
         return await PgbenchInserts.MeasureEventsAsync(
-            BinDirectory(), log.ConnectionString, DefaultDurability == PostgresDurability.Durable, payloads, rows, clients, duration, cancellationToken).ConfigureAwait(false);
+            _admin.BinDirectory, log.ConnectionString, DefaultDurability == PostgresDurability.Durable, payloads, rows, clients, duration, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<StoreToolInsertRate?> MeasureInsertsWithStoreToolAsync(bool durable, TimeSpan duration, CancellationToken cancellationToken)
     {
         // The table is the floor's own, created the same way; pgbench only inserts into it.
-        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_pgbench", cancellationToken).ConfigureAwait(false);
+        var database = await _admin.CreateDatabaseAsync("commit_lab_pgbench", asyncCommit: false, cancellationToken).ConfigureAwait(false);
+        var connectionString = _admin.ConnectionStringFor(database);
         try
         {
             await using (var floor = await PostgresKeyValueFloor.OpenAsync(connectionString, durable, () => ValueTask.CompletedTask, cancellationToken).ConfigureAwait(false))
             {
             }
 
-            return await PgbenchInserts.MeasureAsync(BinDirectory(), connectionString, durable, duration, cancellationToken).ConfigureAwait(false);
+            return await PgbenchInserts.MeasureAsync(_admin.BinDirectory, connectionString, durable, duration, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
-            await DropDatabaseAsync(database).ConfigureAwait(false);
+            await _admin.DropDatabaseAsync(database).ConfigureAwait(false);
         }
     }
 
     public async Task<ITagLog> BuildTagLogAsync(TagStorage storage, long events, IReadOnlyList<int> taggedAtEnd, CancellationToken cancellationToken)
     {
-        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_tags", cancellationToken).ConfigureAwait(false);
+        var database = await _admin.CreateDatabaseAsync("commit_lab_tags", asyncCommit: false, cancellationToken).ConfigureAwait(false);
         return await PostgresTagLog.BuildAsync(
-            new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true }.ConnectionString, storage, events, taggedAtEnd, () => DropDatabaseAsync(database), cancellationToken)
+            new NpgsqlConnectionStringBuilder(_admin.ConnectionStringFor(database)) { Pooling = true }.ConnectionString, storage, events, taggedAtEnd,
+            () => _admin.DropDatabaseAsync(database), cancellationToken)
             .ConfigureAwait(false);
     }
 
     public async Task<IDcbLog> CreateDcbLogAsync(CancellationToken cancellationToken)
     {
-        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_dcb", cancellationToken).ConfigureAwait(false);
-        if (DefaultDurability == PostgresDurability.AsyncCommit)
-        {
-            await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
-        }
+        var database = await _admin.CreateDatabaseAsync("commit_lab_dcb", AsyncCommit, cancellationToken).ConfigureAwait(false);
 
         // 100 appenders or readers and the background load of the reads suite share the pool.
         // Statements used again and again (the check-and-insert, the locks, the reads) are prepared once per connection:
         // PostgreSQL then stops planning the check's CTE on every batch.
         // A failed statement of a batch is named on its exception: the log tells an append ended before its COMMIT from one
         // whose COMMIT may have landed.
-        var pooled = new NpgsqlConnectionStringBuilder(connectionString)
+        var pooled = new NpgsqlConnectionStringBuilder(_admin.ConnectionStringFor(database))
         {
             Pooling = true, MaxPoolSize = StorePoolSize + 20, MaxAutoPrepare = 20, AutoPrepareMinUsages = 2, IncludeFailedBatchedCommand = true,
         }.ConnectionString;
-        return await PostgresDcbLog.CreateAsync(pooled, $"PostgreSQL database {database}", () => DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
+        return await PostgresDcbLog.CreateAsync(pooled, $"PostgreSQL database {database}", () => _admin.DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<PeerDatabase> CreatePeerDatabaseAsync(CancellationToken cancellationToken)
     {
-        var (database, connectionString) = await CreateDatabaseAsync("commit_lab_peer", cancellationToken).ConfigureAwait(false);
-        if (DefaultDurability == PostgresDurability.AsyncCommit)
-        {
-            await ExecuteAdminAsync(ServerSql.AsyncCommitFor(database), cancellationToken).ConfigureAwait(false);
-        }
+        var database = await _admin.CreateDatabaseAsync("commit_lab_peer", AsyncCommit, cancellationToken).ConfigureAwait(false);
 
         // Pooled as the lab's own stores are: a peer that opens a connection per operation must not pay a login each time.
-        var pooled = new NpgsqlConnectionStringBuilder(connectionString) { Pooling = true, MaxPoolSize = StorePoolSize }.ConnectionString;
-        return new PeerDatabase(pooled, Name, () => DropDatabaseAsync(database));
+        var pooled = new NpgsqlConnectionStringBuilder(_admin.ConnectionStringFor(database)) { Pooling = true, MaxPoolSize = StorePoolSize }.ConnectionString;
+        return new PeerDatabase(pooled, Name, () => _admin.DropDatabaseAsync(database));
     }
 
-    private string? BinDirectory()
-    {
-        if (_server is PrivatePostgresServer server)
-        {
-            return server.BinDirectory;
-        }
+    public Task PingAsync(CancellationToken cancellationToken) => _admin.PingAsync(cancellationToken);
 
-        try
-        {
-            return PostgresBinaryLocator.Locate(null, PostgresBinaryLocator.UsualPlaces());
-        }
-        catch (StoreSetupException)
-        {
-            return null;
-        }
-    }
-
-    private async Task<(string Database, string ConnectionString)> CreateDatabaseAsync(string prefix, CancellationToken cancellationToken)
-    {
-        var database = $"{prefix}_{Guid.NewGuid():N}";
-        await ExecuteAdminAsync(ServerSql.CreateDatabase(database), cancellationToken).ConfigureAwait(false);
-        return (database, new NpgsqlConnectionStringBuilder(_server.AdminConnectionString) { Database = database, Pooling = false }.ConnectionString);
-    }
-
-    private ValueTask DropDatabaseAsync(string database) => new(ExecuteAdminAsync(ServerSql.DropDatabase(database), CancellationToken.None));
-
-    public Task PingAsync(CancellationToken cancellationToken) => ExecuteAdminAsync(ServerSql.Ping, cancellationToken);
-
-    public async Task<bool> SettleAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            await ExecuteAdminAsync("CHECKPOINT", cancellationToken).ConfigureAwait(false);
-            return true;
-        }
-        catch (PostgresException e) when (e.SqlState == PostgresErrorCodes.InsufficientPrivilege)
-        {
-            // A server the lab was pointed at may not let it checkpoint; the run says so instead of failing.
-            return false;
-        }
-    }
+    // A server the lab was pointed at may not let it checkpoint; the run says so instead of failing.
+    public Task<bool> SettleAsync(CancellationToken cancellationToken) => _admin.CheckpointAsync(cancellationToken);
 
     public async ValueTask DisposeAsync()
     {
         // A server the lab was pointed at keeps nothing of it; a private one is removed whole.
-        if (_server is not PrivatePostgresServer)
+        if (_admin.Server is not PrivatePostgresServer)
         {
             foreach (var database in _spareLogs.TakeAll())
             {
-                await DropDatabaseAsync(database).ConfigureAwait(false);
+                await _admin.DropDatabaseAsync(database).ConfigureAwait(false);
             }
         }
 
         await _admin.DisposeAsync().ConfigureAwait(false);
-        await _server.DisposeAsync().ConfigureAwait(false);
     }
 
     private static PrivatePostgresOptions PrivateOptions(PostgresStoreConfiguration configuration, Action<string>? log)
@@ -328,30 +233,19 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         new PostgresFaultTarget((PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false), this);
 
     public string? ServerKillUnavailableBecause =>
-        _server is PrivatePostgresServer ? null : "killing the server needs the private PostgreSQL the lab starts; run without --connection";
+        _admin.Server is PrivatePostgresServer ? null : "killing the server needs the private PostgreSQL the lab starts; run without --connection";
 
     public async Task CrashAndRestartServerAsync(CancellationToken cancellationToken)
     {
-        var server = _server as PrivatePostgresServer ?? throw new InvalidOperationException(ServerKillUnavailableBecause);
+        var server = _admin.Server as PrivatePostgresServer ?? throw new InvalidOperationException(ServerKillUnavailableBecause);
         await server.CrashAndRestartAsync(cancellationToken).ConfigureAwait(false);
         ForgetAdminConnections();
     }
 
     /// <summary>Drops the administrator's pooled connections, e.g. after the server was restarted under them.</summary>
-    public void ForgetAdminConnections() => _admin.Clear();
+    public void ForgetAdminConnections() => _admin.ForgetConnections();
 
     /// <summary>Ends up to <paramref name="count"/> of a database's client connections at random, as an administrator or a failover would; returns how many.</summary>
-    public async Task<int> TerminateBackendsAsync(string database, int count, CancellationToken cancellationToken)
-    {
-        await using var command = _admin.CreateCommand(ServerSql.TerminateRandomBackends);
-        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
-        command.Parameters.Add(new NpgsqlParameter<int> { TypedValue = count });
-        return (int)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
-    }
-
-    private async Task ExecuteAdminAsync(string sql, CancellationToken cancellationToken)
-    {
-        await using var command = _admin.CreateCommand(sql);
-        await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
-    }
+    public Task<int> TerminateBackendsAsync(string database, int count, CancellationToken cancellationToken) =>
+        _admin.TerminateBackendsAsync(database, count, cancellationToken);
 }

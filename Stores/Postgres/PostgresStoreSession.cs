@@ -138,98 +138,12 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     }
 
     /// <remarks>The store checks the batch (<see cref="CommitBatch.EnsureWritable"/>) before it opens the connection.</remarks>
-    public Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken) =>
-        batch.Any(r => r.Condition is not null) ? WriteCheckedBatchAsync(batch, conditional: true, cancellationToken)
-        : batch.Any(r => r.Aggregate is not null) ? WriteCheckedBatchAsync(batch, conditional: false, cancellationToken)
-        : WritePlainBatchAsync(batch, cancellationToken);
-
-    private async Task<IReadOnlyList<BatchCommitAnswer>> WritePlainBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
-        var events = BatchEvents.Of(batch);
-        var (source, commit) = (new string[events.Count], new Guid[events.Count]);
-        for (var e = 0; e < events.Count; e++)
-        {
-            var request = batch[events.Commit[e] - 1];
-            (source[e], commit[e]) = (request.Events[events.Position[e]].EventSource, request.CommitId);
-        }
-
-        await using var command = Command(BatchStatementSql.PlainBatchStatement);
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = source });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Type });
-        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = commit });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Tags });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Payload });
-        var first = 0L;
-        await ExecuteBatchStatementAsync(command, reader => first = reader.GetInt64(0), cancellationToken).ConfigureAwait(false);
-
-        var answers = new BatchCommitAnswer[batch.Count];
-        for (var c = 0; c < batch.Count; c++)
-        {
-            answers[c] = BatchCommitAnswer.WrittenFrom(first);
-            first += batch[c].Events.Count;
-        }
-
-        return answers;
-    }
-
-    private async Task<IReadOnlyList<BatchCommitAnswer>> WriteCheckedBatchAsync(IReadOnlyList<CommitRequest> batch, bool conditional, CancellationToken cancellationToken)
-    {
-        var events = BatchEvents.Of(batch);
-        await using var command = Command(
-            conditional ? BatchStatementSql.ConditionalBatchStatement
-            : batch.Count(r => r.Aggregate is not null) > 1 ? BatchStatementSql.OrderedCheckedBatchStatement
-            : BatchStatementSql.CheckedBatchStatement);
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. batch.Select(r => r.Events[0].EventSource)] });
-        command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.Aggregate.AggregateType)] });
-        command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. batch.Select(r => r.Aggregate?.ExpectedVersion)] });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. batch.Select(r => r.Events.Count)] });
-        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. batch.Select(r => r.CommitId)] });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = events.Commit });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = events.Position });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Type });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Tags });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Payload });
-        if (conditional)
-        {
-            AddConditions(command, batch);
-        }
-
-        var answers = new BatchCommitAnswer[batch.Count];
-        await ExecuteBatchStatementAsync(
-            command,
-            reader => answers[reader.GetInt32(0) - 1] =
-                !reader.IsDBNull(1) ? BatchCommitAnswer.WrittenFrom(reader.GetInt64(1))
-                : conditional && reader.GetBoolean(3) ? BatchCommitAnswer.RefusedByCondition()
-                : BatchCommitAnswer.LeftOut(reader.IsDBNull(2) ? null : reader.GetInt64(2)),
-            cancellationToken).ConfigureAwait(false);
-        return answers;
-    }
-
-    /// <summary>The conditions of a batch's conditional commits as the function's $11..$16: one row per query item, its types and its tags.</summary>
-    private static void AddConditions(NpgsqlCommand command, IReadOnlyList<CommitRequest> batch)
-    {
-        var (itemCommits, itemAfters) = (new List<int>(), new List<long>());
-        var (typeItems, typeValues) = (new List<int>(), new List<string>());
-        var (tagItems, tagValues) = (new List<int>(), new List<string>());
-        for (var c = 0; c < batch.Count; c++)
-        {
-            foreach (var item in batch[c].Condition?.FailIfEventsMatch.Items ?? [])
-            {
-                itemCommits.Add(c + 1);
-                itemAfters.Add(batch[c].Condition!.After ?? -1);
-                typeItems.AddRange(item.Types.Select(_ => itemCommits.Count));
-                typeValues.AddRange(item.Types);
-                tagItems.AddRange(item.Tags.Select(_ => itemCommits.Count));
-                tagValues.AddRange(item.Tags);
-            }
-        }
-
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. itemCommits] });
-        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. itemAfters] });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. typeItems] });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. typeValues] });
-        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = [.. tagItems] });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. tagValues] });
+        var statement = BatchStatement.For(batch);
+        await using var command = statement.CreateCommand(connection, transaction);
+        await ExecuteBatchStatementAsync(command, statement.ReadRow, cancellationToken).ConfigureAwait(false);
+        return statement.Answers;
     }
 
     private async Task ExecuteBatchStatementAsync(NpgsqlCommand command, Action<NpgsqlDataReader> readRow, CancellationToken cancellationToken)

@@ -61,7 +61,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
     {
         ArgumentNullException.ThrowIfNull(options);
         var binDirectory = PostgresBinaryLocator.Locate(options.BinDirectory, options.SearchPlaces ?? PostgresBinaryLocator.UsualPlaces());
-        var runAs = Environment.IsPrivilegedProcess ? await RequireUnprivilegedAccountAsync(options.RunAsUser, cancellationToken).ConfigureAwait(false) : null;
+        var runAs = Environment.IsPrivilegedProcess ? await UnprivilegedAccount.RequireAsync(options.RunAsUser, cancellationToken).ConfigureAwait(false) : null;
 
         Directory.CreateDirectory(options.TempRoot);
         await StaleInstanceReaper.ReapAsync(options.TempRoot, options.Log).ConfigureAwait(false);
@@ -71,7 +71,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
         var server = new PrivatePostgresServer(binDirectory, folder, new CommandRunner(runAs), options);
         try
         {
-            server.StartWatchdog(options.OwnerProcessId);
+            server._watchdog = ServerWatchdog.Start(options.OwnerProcessId, server.InstanceFolder, options.Log);
             await server.InitialiseAsync(cancellationToken).ConfigureAwait(false);
             await server.StartServerAsync(cancellationToken).ConfigureAwait(false);
             return server;
@@ -97,7 +97,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
         {
             // The folder is gone, so the watchdog would end by itself within a second; ending it now saves the wait.
             watchdog.Kill();
-            await ReapAsync(watchdog).ConfigureAwait(false);
+            await UnixProcesses.ReapAsync(watchdog).ConfigureAwait(false);
         }
 
         _log?.Invoke($"private PostgreSQL stopped and {InstanceFolder} removed");
@@ -112,53 +112,6 @@ public sealed class PrivatePostgresServer : IPostgresServer
         }
         catch (IOException)
         {
-        }
-    }
-
-    private static async Task<string> RequireUnprivilegedAccountAsync(string account, CancellationToken cancellationToken)
-    {
-        var id = await CommandRunner.RunAsync(new ProcessStartInfo("id", ["-u", account]), TimeSpan.FromSeconds(10), cancellationToken).ConfigureAwait(false);
-        if (!id.Succeeded)
-        {
-            throw new StoreSetupException(
-                $"The lab runs as root and PostgreSQL refuses to run as root, so it runs its server as the unprivileged account '{account}', but there is no such account. " +
-                $"Create it (useradd --system --no-create-home {account}), name another one with PG_RUN_AS=NAME, run the lab as a non-root user, " +
-                "or point it at a running server with --connection or PG_CONNECTION.");
-        }
-
-        var runuser = await CommandRunner.RunAsync(new ProcessStartInfo("runuser", ["--help"]), TimeSpan.FromSeconds(10), cancellationToken).ConfigureAwait(false);
-        return runuser.Succeeded
-            ? account
-            : throw new StoreSetupException(
-                "The lab runs as root and needs runuser (util-linux) to start PostgreSQL as an unprivileged account, but runuser was not found. " +
-                "Install util-linux, run the lab as a non-root user, or point it at a running server with --connection or PG_CONNECTION.");
-    }
-
-    private void StartWatchdog(int ownerProcessId)
-    {
-        // It exits within a second of the folder disappearing, which is what a normal dispose does; if the owner dies
-        // first it stops the server and removes the folder.
-        const string Script = """
-            exec </dev/null >/dev/null 2>&1
-            owner=$1; folder=$2
-            while kill -0 "$owner" 2>/dev/null && [ -d "$folder" ]; do sleep 1; done
-            [ -d "$folder" ] || exit 0
-            pid=$(head -n 1 "$folder/data/postmaster.pid" 2>/dev/null)
-            if [ -n "$pid" ]; then
-              kill -INT "$pid" 2>/dev/null
-              i=0; while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 100 ]; do sleep 0.1; i=$((i+1)); done
-              kill -KILL "$pid" 2>/dev/null
-            fi
-            rm -rf "$folder"
-            """;
-        try
-        {
-            _watchdog = CommandRunner.StartDetached(new ProcessStartInfo(
-                "setsid", ["sh", "-c", Script, "lab-postgres-watchdog", ownerProcessId.ToString(CultureInfo.InvariantCulture), InstanceFolder]));
-        }
-        catch (System.ComponentModel.Win32Exception e)
-        {
-            _log?.Invoke($"warning: no watchdog for the private PostgreSQL ({e.Message}); a crash of this process would leave it running until the next start removes it");
         }
     }
 
@@ -201,7 +154,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
         UnixProcesses.Signal(pid, UnixProcesses.SigKill);
         if (_postmaster is { } wrapper)
         {
-            await ReapAsync(wrapper).ConfigureAwait(false);
+            await UnixProcesses.ReapAsync(wrapper).ConfigureAwait(false);
             _postmaster = null;
         }
 
@@ -217,7 +170,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
                 return;
             }
 
-            await ReapAsync(_postmaster).ConfigureAwait(false);
+            await UnixProcesses.ReapAsync(_postmaster).ConfigureAwait(false);
             _postmaster = null;
             await Task.Delay(200, cancellationToken).ConfigureAwait(false);
         }
@@ -285,7 +238,7 @@ public sealed class PrivatePostgresServer : IPostgresServer
             }
         }
 
-        await ReapAsync(postmaster).ConfigureAwait(false);
+        await UnixProcesses.ReapAsync(postmaster).ConfigureAwait(false);
         _postmaster = null;
         if (pid is { } last && UnixProcesses.IsAlive(last))
         {
@@ -296,22 +249,6 @@ public sealed class PrivatePostgresServer : IPostgresServer
         {
             throw new InvalidOperationException($"The private PostgreSQL (pid {survivor}) outlived SIGINT and SIGKILL; stop it by hand.");
         }
-    }
-
-    private static async Task ReapAsync(Process process)
-    {
-        using var deadline = new CancellationTokenSource(TimeSpan.FromSeconds(10));
-        try
-        {
-            await process.WaitForExitAsync(deadline.Token).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
-        }
-
-        process.Dispose();
     }
 
     private string ServerLogTail()

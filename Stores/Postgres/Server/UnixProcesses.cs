@@ -1,8 +1,9 @@
+using System.Diagnostics;
 using System.Runtime.InteropServices;
 
 namespace EventCommitLab.Stores.Postgres.Server;
 
-/// <summary>Signals to processes by id, for servers whose owner is gone (no Process object to hold).</summary>
+/// <summary>Signals to processes by id, for servers whose owner is gone (no Process object to hold), and reaping the ones the lab holds.</summary>
 internal static partial class UnixProcesses
 {
     public const int SigKill = 9;
@@ -62,4 +63,21 @@ internal static partial class UnixProcesses
 
     [LibraryImport("libc", SetLastError = true)]
     private static partial int kill(int pid, int sig);
+
+    /// <summary>Waits up to 10 s for a process the lab started to exit, kills it and its children if it does not, and releases it.</summary>
+    public static async Task ReapAsync(Process process)
+    {
+        using var deadline = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+        try
+        {
+            await process.WaitForExitAsync(deadline.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync(CancellationToken.None).ConfigureAwait(false);
+        }
+
+        process.Dispose();
+    }
 }
