@@ -3,7 +3,7 @@ using System.Text;
 
 namespace EventCommitLab.Reporting;
 
-/// <summary>Where a suite's run ran (faults, raw), and the header every such summary opens with.</summary>
+/// <summary>Where a suite's run ran (faults, floor), and the header every such summary opens with.</summary>
 public sealed record SuiteEnvironment(
     string Cpu, int Cores, string OperatingSystem, string Runtime, string Store, string? GitCommit, string CommandLine, DateTimeOffset Started, DateTimeOffset Finished)
 {

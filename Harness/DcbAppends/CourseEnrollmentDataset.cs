@@ -13,7 +13,7 @@ public static class CourseEnrollmentDataset
     public const string CourseOffered = "CourseOffered";
     public const string StudentRegistered = "StudentRegistered";
     public const string EnrollmentCompleted = "EnrollmentCompleted";
-    public const int DefaultSeed = 20_260_423;
+    public const int DefaultRandomSeed = 20_260_423;
 
     private static readonly string[] Subjects = ["Algebra", "Databases", "Distributed Systems", "Compilers", "Statistics", "Operating Systems", "Networks", "Ethics"];
     private static readonly string[] FirstNames = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Leslie", "Margaret", "Niklaus"];
@@ -25,7 +25,7 @@ public static class CourseEnrollmentDataset
     public static string StudentTag(string student) => $"student:{student}";
 
     /// <summary>The events of <paramref name="size"/> from <paramref name="seed"/>, and what they hold.</summary>
-    public static (IReadOnlyList<DcbEvent> Events, DatasetCounts Counts) Generate(CourseEnrollmentSize size, int seed = DefaultSeed)
+    public static (IReadOnlyList<DcbEvent> Events, DatasetCounts Counts) Generate(CourseEnrollmentSize size, int seed = DefaultRandomSeed)
     {
         ArgumentNullException.ThrowIfNull(size);
         var random = new Random(seed);

@@ -18,10 +18,10 @@ public sealed class DcbOperations(int courses)
     /// <summary>The course tag the conflicting events of a workload with <paramref name="events"/> conflicts carry.</summary>
     public static string ConflictTag(int events) => string.Create(CultureInfo.InvariantCulture, $"course:conflict-{events}");
 
-    /// <summary>The events loaded before the workloads: for each n, n enrollments tagged <see cref="ConflictTag"/>(n).</summary>
-    public static IReadOnlyList<DcbEvent> ConflictSeed(IEnumerable<int> counts) =>
+    /// <summary>The prefill, events loaded before the workloads: for each n, n enrollments tagged <see cref="ConflictTag"/>(n).</summary>
+    public static IReadOnlyList<DcbEvent> ConflictPrefill(IEnumerable<int> counts) =>
         [.. counts.SelectMany(n => Enumerable.Range(0, n).Select(i => new DcbEvent(
-            CourseEnrollmentDataset.EnrollmentCompleted, [ConflictTag(n), CourseEnrollmentDataset.StudentTag(string.Create(CultureInfo.InvariantCulture, $"seed-{n}-{i}"))], "{\"seed\":true}")))];
+            CourseEnrollmentDataset.EnrollmentCompleted, [ConflictTag(n), CourseEnrollmentDataset.StudentTag(string.Create(CultureInfo.InvariantCulture, $"prefill-{n}-{i}"))], "{\"prefill\":true}")))];
 
     /// <summary>The next operation's number and append.</summary>
     public (long Operation, DcbAppend Append) Next(DcbWorkload workload, int events)

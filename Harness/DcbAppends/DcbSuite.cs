@@ -15,7 +15,7 @@ namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
 /// <c>suite dcb</c>: conditional appends as UmaDB and go-crablet measure them. Per dataset size, each appender gets a
-/// log of its own loaded with the course-enrollment dataset (and the conflict workloads' seed). Then, per append size
+/// log of its own loaded with the course-enrollment dataset (and the conflict workloads' prefill). Then, per append size
 /// and client count, a race: each workload judges the appenders on appends/s, and every round runs one closed-loop
 /// window of every workload-appender pair still racing (in a shuffled rotated order), so that Append and AppendIf of one
 /// appender run in the same rounds. Every log is read back at the end.
@@ -81,8 +81,8 @@ internal static class DcbSuite
         var cellIndex = 0;
         foreach (var size in settings.Sizes)
         {
-            var (dataset, counts) = CourseEnrollmentDataset.Generate(size, settings.Seed);
-            var seed = DcbOperations.ConflictSeed(settings.ConflictingEvents);
+            var (dataset, counts) = CourseEnrollmentDataset.Generate(size, settings.RandomSeed);
+            var prefill = DcbOperations.ConflictPrefill(settings.ConflictingEvents);
             var logs = new List<AppenderLog>();
             var races = new List<RacedCell>();
             try
@@ -91,7 +91,7 @@ internal static class DcbSuite
                 {
                     var log = await dcbLogs.CreateDcbLogAsync(cancellationToken).ConfigureAwait(false);
                     var watch = System.Diagnostics.Stopwatch.StartNew();
-                    await log.LoadAsync([.. dataset, .. seed], cancellationToken).ConfigureAwait(false);
+                    await log.LoadAsync([.. dataset, .. prefill], cancellationToken).ConfigureAwait(false);
                     if (logs.Count == 0)
                     {
                         loads.Add(new DcbLoad(size.Name, counts, watch.Elapsed));
@@ -164,7 +164,7 @@ internal static class DcbSuite
                 foreach (var target in logs)
                 {
                     await target.Appender.DisposeAsync().ConfigureAwait(false);
-                    var verification = await DcbVerifier.VerifyAsync(target.Log, target.SeedHead, target.Ledger, target.Operations, target.Name, size.Name, cancellationToken).ConfigureAwait(false);
+                    var verification = await DcbVerifier.VerifyAsync(target.Log, target.PrefillHead, target.Ledger, target.Operations, target.Name, size.Name, cancellationToken).ConfigureAwait(false);
                     verifications.Add(verification);
                     console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                         $"  {size.Name}, {target.Name}: {verification.Appends:N0} appends, {verification.EventsRead:N0} events read back: {(verification.Clean ? "clean" : $"{verification.Violations.Count} violations, first: {verification.Violations[0]}")}"));
@@ -234,7 +234,7 @@ internal static class DcbSuite
                 : null;
     }
 
-    private sealed record AppenderLog(string Name, IDcbLog Log, IDcbAppender Appender, long SeedHead, DcbOperations Operations, DcbLedger Ledger);
+    private sealed record AppenderLog(string Name, IDcbLog Log, IDcbAppender Appender, long PrefillHead, DcbOperations Operations, DcbLedger Ledger);
 
     /// <summary>One workload through one appender in one cell's race, and what its race rounds saw.</summary>
     private sealed record Entrant(string Name, DcbWorkload Workload, AppenderLog Log)

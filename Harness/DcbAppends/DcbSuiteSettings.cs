@@ -18,13 +18,13 @@ public sealed record DcbSuiteSettings(
     IReadOnlyList<string> Appenders,
     int Rounds,
     TimeSpan Window,
-    int Seed)
+    [property: JsonPropertyName("seed")] int RandomSeed)
 {
     public static DcbSuiteSettings Full { get; } = new(
-        CourseEnrollmentSize.All, [1, 10], [1, 10, 100], [1, 10, 100], [.. DcbAppenderCatalog.All.Keys], 12, TimeSpan.FromMilliseconds(400), CourseEnrollmentDataset.DefaultSeed);
+        CourseEnrollmentSize.All, [1, 10], [1, 10, 100], [1, 10, 100], [.. DcbAppenderCatalog.All.Keys], 12, TimeSpan.FromMilliseconds(400), CourseEnrollmentDataset.DefaultRandomSeed);
 
     public static DcbSuiteSettings Quick { get; } = new(
-        [CourseEnrollmentSize.Tiny], [1], [1, 4], [1], [.. DcbAppenderCatalog.All.Keys], 2, TimeSpan.FromMilliseconds(100), CourseEnrollmentDataset.DefaultSeed);
+        [CourseEnrollmentSize.Tiny], [1], [1, 4], [1], [.. DcbAppenderCatalog.All.Keys], 2, TimeSpan.FromMilliseconds(100), CourseEnrollmentDataset.DefaultRandomSeed);
 
     public IReadOnlyList<DcbWorkload> Workloads => DcbWorkload.For(ConflictingEvents);
 

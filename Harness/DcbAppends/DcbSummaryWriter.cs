@@ -22,8 +22,8 @@ public static class DcbSummaryWriter
         run.Environment.AppendHeader(md, "conditional appends (DCB) on the course-enrollment dataset (`suite dcb`)", "suite dcb", "Shape",
             string.Create(Invariant, $"sizes {string.Join(", ", s.Sizes.Select(z => z.Name))}; {string.Join(" and ", s.EventsPerAppend)} events per append; {string.Join(", ", s.Clients)} clients; ") +
             (run.Race is null
-                ? string.Create(Invariant, $"{s.Rounds} rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, interleaved (appenders rotated per round), after one unmeasured Append window per appender at each client count; seed {s.Seed}")
-                : string.Create(Invariant, $"at most {s.Rounds} race rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, after one unmeasured Append window per appender at each client count; seed {s.Seed}")));
+                ? string.Create(Invariant, $"{s.Rounds} rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, interleaved (appenders rotated per round), after one unmeasured Append window per appender at each client count; random seed {s.RandomSeed}")
+                : string.Create(Invariant, $"at most {s.Rounds} race rounds of {s.Window.TotalMilliseconds:0} ms closed-loop windows per workload and appender, after one unmeasured Append window per appender at each client count; random seed {s.RandomSeed}")));
 
         md.AppendLine("## How each appender keeps the condition").AppendLine();
         var mechanisms = new MarkdownTable().Left("Appender", "Mechanism");
@@ -35,7 +35,7 @@ public static class DcbSummaryWriter
         mechanisms.WriteTo(md);
 
         md.AppendLine().AppendLine("## Datasets").AppendLine();
-        md.AppendLine("Generated from the seed (the same events on every run), loaded with binary `COPY` into each appender's own log, with the conflict workloads' seed events after them.").AppendLine();
+        md.AppendLine("Generated from a fixed random seed (the same events on every run), loaded with binary `COPY` into each appender's own log, with the conflict workloads' prefill after them.").AppendLine();
         var loads = new MarkdownTable().Left("Size").Right("Courses", "Students", "Enrollments", "Events", "Load");
         foreach (var load in run.Loads)
         {

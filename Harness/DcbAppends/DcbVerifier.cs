@@ -4,17 +4,17 @@ using EventCommitLab.Verification;
 namespace EventCommitLab.Harness.DcbAppends;
 
 /// <summary>
-/// Reads a log back after its seed and holds it against the ledger: every append told "written" is there exactly once,
+/// Reads a log back after its prefill and holds it against the ledger: every append told "written" is there exactly once,
 /// its events whole (type, tags, payload) and in order; nothing of an append told "condition failed" is there; nothing
 /// is there that nobody was told about. And the answers fit the workload: a fresh student's condition never fails, a
-/// condition the seed breaks never holds.
+/// condition the prefill breaks never holds.
 /// </summary>
 public static class DcbVerifier
 {
     private const int MaxListed = 20;
 
     public static async Task<DcbVerification> VerifyAsync(
-        IDcbLogReader log, long seedHead, DcbLedger ledger, DcbOperations operations, string appender, string size, CancellationToken cancellationToken)
+        IDcbLogReader log, long prefillHead, DcbLedger ledger, DcbOperations operations, string appender, string size, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(log);
         ArgumentNullException.ThrowIfNull(ledger);
@@ -31,7 +31,7 @@ public static class DcbVerifier
         var byOperation = new Dictionary<long, List<DcbStoredEvent>>();
         long read = 0;
         var errors = 0;
-        for (var after = seedHead; ;)
+        for (var after = prefillHead; ;)
         {
             var page = await log.ReadAsync(null, after, 10_000, cancellationToken).ConfigureAwait(false);
             foreach (var e in page)
@@ -76,7 +76,7 @@ public static class DcbVerifier
 
             if (entry.Workload.ConflictingEvents is not null && entry.Appended == true)
             {
-                Violation($"operation {entry.Operation}: written although its condition matched the seed's conflicting events");
+                Violation($"operation {entry.Operation}: written although its condition matched the prefill's conflicting events");
             }
 
             if (entry.Workload is { Conditional: true, ConflictingEvents: null } && entry.Appended == false)

@@ -57,7 +57,7 @@ internal static class ReadsSuite
         var build = watch.Elapsed;
         var filled = (long)settings.Tags * settings.EventsPerTag;
         console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"Query log: {filled:N0} events ({settings.Tags:N0} tags x {settings.EventsPerTag}) filled on the server in {build.TotalSeconds:0.0} s"));
-        var (dataset, counts) = CourseEnrollmentDataset.Generate(settings.ProjectSize, settings.Seed);
+        var (dataset, counts) = CourseEnrollmentDataset.Generate(settings.ProjectSize, settings.RandomSeed);
         watch.Restart();
         await projectLog.LoadAsync(dataset, cancellationToken).ConfigureAwait(false);
         var projectLoad = new DcbLoad(settings.ProjectSize.Name, counts, watch.Elapsed);

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 using EventCommitLab.Harness.DcbAppends;
 
 namespace EventCommitLab.Harness.Reads;
@@ -12,9 +14,9 @@ namespace EventCommitLab.Harness.Reads;
 /// <param name="Background">Writers appending while readers read, and readers reading while appenders append.</param>
 public sealed record ReadsSuiteSettings(
     int Tags, int EventsPerTag, CourseEnrollmentSize ProjectSize, IReadOnlyList<int> Readers, int Rounds, TimeSpan Window,
-    int ReaderEvents, double ThrottledRate, int Background, int PageSize, int Seed)
+    int ReaderEvents, double ThrottledRate, int Background, int PageSize, [property: JsonPropertyName("seed")] int RandomSeed)
 {
-    public static ReadsSuiteSettings Full { get; } = new(100_000, 10, CourseEnrollmentSize.Small, [1, 10, 100], 5, TimeSpan.FromSeconds(1), 10_000, 10_000, 4, 1_000, CourseEnrollmentDataset.DefaultSeed);
+    public static ReadsSuiteSettings Full { get; } = new(100_000, 10, CourseEnrollmentSize.Small, [1, 10, 100], 5, TimeSpan.FromSeconds(1), 10_000, 10_000, 4, 1_000, CourseEnrollmentDataset.DefaultRandomSeed);
 
-    public static ReadsSuiteSettings Quick { get; } = new(1_000, 10, CourseEnrollmentSize.Tiny, [1, 4], 2, TimeSpan.FromMilliseconds(100), 500, 10_000, 4, 100, CourseEnrollmentDataset.DefaultSeed);
+    public static ReadsSuiteSettings Quick { get; } = new(1_000, 10, CourseEnrollmentSize.Tiny, [1, 4], 2, TimeSpan.FromMilliseconds(100), 500, 10_000, 4, 100, CourseEnrollmentDataset.DefaultRandomSeed);
 }

@@ -3,7 +3,7 @@ using EventCommitLab.Harness.Faults;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Harness.Processes;
-using EventCommitLab.Harness.Raw;
+using EventCommitLab.Harness.Floor;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;
@@ -23,7 +23,7 @@ internal static class SuiteCatalog
 
     private static readonly IReadOnlyList<SuiteRegistration> Lab =
     [
-        RawSuite.Registration,
+        FloorSuite.Registration,
         JournalSuite.Registration,
         TagsSuite.Registration,
         DcbSuite.Registration,

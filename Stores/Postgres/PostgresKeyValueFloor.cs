@@ -1,5 +1,5 @@
 using EventCommitLab.Stores.Postgres.Sql;
-using EventCommitLab.SuitePorts.Raw;
+using EventCommitLab.SuitePorts.Floor;
 using Npgsql;
 using NpgsqlTypes;
 

@@ -5,7 +5,7 @@ using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.SuitePorts.Faults;
 using EventCommitLab.SuitePorts.Journal;
-using EventCommitLab.SuitePorts.Raw;
+using EventCommitLab.SuitePorts.Floor;
 using EventCommitLab.SuitePorts.Tags;
 using Npgsql;
 

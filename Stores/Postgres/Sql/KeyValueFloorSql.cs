@@ -1,6 +1,6 @@
 namespace EventCommitLab.Stores.Postgres.Sql;
 
-/// <summary>The floor's SQL (<c>suite raw</c>), every statement named: a bigint key and a bytea value, and pgbench's script over the same table.</summary>
+/// <summary>The floor's SQL (<c>suite floor</c>), every statement named: a bigint key and a bytea value, and pgbench's script over the same table.</summary>
 internal static class KeyValueFloorSql
 {
     public const string Table = "kv_floor";

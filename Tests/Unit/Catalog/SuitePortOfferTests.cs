@@ -2,7 +2,7 @@ using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Stores;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.SuitePorts.Faults;
-using EventCommitLab.SuitePorts.Raw;
+using EventCommitLab.SuitePorts.Floor;
 using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Tests.Catalog;

@@ -1,4 +1,4 @@
-using EventCommitLab.Harness.Raw;
+using EventCommitLab.Harness.Floor;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Stores.Postgres;
@@ -15,9 +15,9 @@ public sealed class SuiteRecordTests : IDisposable
     public async Task a_page_that_cannot_be_written_keeps_the_measured_record_in_a_completed_folder_and_says_how_to_write_it()
     {
         var folder = Path.Combine(_root, "run");
-        var options = LabOptions.Parse(["suite", "raw", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["suite", "floor", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
         PagesNotWrittenException error;
-        await using (var run = await SuiteRun.StartAsync(options, RawSuite.Name, TextWriter.Null, CancellationToken.None))
+        await using (var run = await SuiteRun.StartAsync(options, FloorSuite.Name, TextWriter.Null, CancellationToken.None))
         {
             error = Assert.Throws<PagesNotWrittenException>(() => run.Complete(
                 working => File.WriteAllText(Path.Combine(working, SuiteRecord.FileName), "{}"),

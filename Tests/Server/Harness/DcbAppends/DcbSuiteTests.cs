@@ -20,7 +20,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
     public async Task the_verifier_finds_a_clean_log_clean_and_names_an_event_nobody_was_told_about_and_a_refused_append_that_was_written()
     {
         await using var log = await stores.FreshDcbLogAsync();
-        await log.LoadAsync(DcbOperations.ConflictSeed([1]), CancellationToken.None);
+        await log.LoadAsync(DcbOperations.ConflictPrefill([1]), CancellationToken.None);
         var seedHead = await log.HeadAsync(CancellationToken.None);
         var operations = new DcbOperations(5);
         var ledger = new DcbLedger();
@@ -76,7 +76,7 @@ public sealed class DcbSuiteTests(LabStores stores) : IDisposable
         Assert.Contains(found, v => v.StartsWith("operation 3: event 2 at position", StringComparison.Ordinal) && v.EndsWith("altered or out of order", StringComparison.Ordinal));
         Assert.Contains(found, v => v.StartsWith("operation 4: event 1 at position", StringComparison.Ordinal) && v.EndsWith("altered or out of order", StringComparison.Ordinal));
         Assert.Contains("operation 5: ended in an error and 1 of its 2 events are in the log", found);
-        Assert.Contains("operation 6: written although its condition matched the seed's conflicting events", found);
+        Assert.Contains("operation 6: written although its condition matched the prefill's conflicting events", found);
         Assert.Contains("operation 7: its condition failed although nothing matched it", found);
         Assert.Equal(8, found.Count);
     }

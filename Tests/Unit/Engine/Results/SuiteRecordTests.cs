@@ -1,7 +1,7 @@
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Harness.Raw;
+using EventCommitLab.Harness.Floor;
 using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
@@ -40,20 +40,20 @@ public sealed class SuiteRecordTests : IDisposable
     [Fact]
     public void compare_sets_two_runs_of_one_suite_side_by_side_figure_by_figure_and_refuses_two_suites()
     {
-        var (older, newer, faults) = (Folder("raw-old"), Folder("raw-new"), Folder("faults"));
-        WriteRun(RawSuite.Report, Raw(new Interval(250, 200, 300, 10), new Interval(1000, 900, 1100, 10)), older);
-        WriteRun(RawSuite.Report, Raw(new Interval(600, 550, 650, 10), new Interval(1050, 950, 1150, 10)), newer);
+        var (older, newer, faults) = (Folder("floor-old"), Folder("floor-new"), Folder("faults"));
+        WriteRun(FloorSuite.Report, Raw(new Interval(250, 200, 300, 10), new Interval(1000, 900, 1100, 10)), older);
+        WriteRun(FloorSuite.Report, Raw(new Interval(600, 550, 650, 10), new Interval(1050, 950, 1150, 10)), newer);
         WriteRun(FaultsSuite.Report, new FaultsSuiteResult([], [], Here), faults);
         var output = new StringWriter();
 
         Assert.Equal(0, CompareCommand.Run([older, newer], null, output));
 
-        var table = File.ReadAllText(Path.Combine(newer, "compare-vs-raw-old.md"));
+        var table = File.ReadAllText(Path.Combine(newer, "compare-vs-floor-old.md"));
         Assert.Contains("| insert, durable | rows/s | 250 [200, 300] | 600 [550, 650] | 2.40 | better |", table, StringComparison.Ordinal);
         Assert.Contains("| insert, lazy flush | rows/s | 1,000 [900, 1,100] | 1,050 [950, 1,150] | 1.05 | within the noise |", table, StringComparison.Ordinal);
         Assert.Contains("1 figures better with the intervals apart, 0 worse with the intervals apart, 1 within the noise", table, StringComparison.Ordinal);
         var mixed = Assert.Throws<ArgumentException>(() => CompareCommand.Run([older, faults], null, TextWriter.Null));
-        Assert.Equal("compare: raw-old is a run of the raw suite and faults is a run of the faults suite; compare two runs of one suite, or two runs of the main job.", mixed.Message);
+        Assert.Equal("compare: floor-old is a run of the floor suite and faults is a run of the faults suite; compare two runs of one suite, or two runs of the main job.", mixed.Message);
     }
 
     [Fact]
@@ -109,11 +109,11 @@ public sealed class SuiteRecordTests : IDisposable
         Assert.Contains("| [faults](faults/summary.md) | suite faults | abc1234 |", index, StringComparison.Ordinal);
     }
 
-    private static RawSuiteResult Raw(Interval durable, Interval lazy) =>
-        new(RawSuiteSettings.Quick,
+    private static FloorSuiteResult Raw(Interval durable, Interval lazy) =>
+        new(FloorSuiteSettings.Quick,
             [
-                new RawPhaseResult("insert, durable", "durable inserts", 100, 100, TimeSpan.FromSeconds(1), durable, null),
-                new RawPhaseResult("insert, lazy flush", "lazy inserts", 100, 100, TimeSpan.FromSeconds(1), lazy, null),
+                new FloorPhaseResult("insert, durable", "durable inserts", 100, 100, TimeSpan.FromSeconds(1), durable, null),
+                new FloorPhaseResult("insert, lazy flush", "lazy inserts", 100, 100, TimeSpan.FromSeconds(1), lazy, null),
             ],
             null, null, Here);
 

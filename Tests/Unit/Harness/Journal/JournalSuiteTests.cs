@@ -69,7 +69,7 @@ public sealed class JournalSuiteTests : IDisposable
     [InlineData(new[] { "suite", "journal", "--concurrency", "10" }, "suite journal: --concurrency has no meaning here")]
     [InlineData(new[] { "suite", "journal", "--messages", "0" }, "--messages")]
     [InlineData(new[] { "suite", "journal", "--iterations" }, "Option --iterations needs a value")]
-    [InlineData(new[] { "suite", "raw", "--messages", "10" }, "suite raw: --messages has no meaning here")]
+    [InlineData(new[] { "suite", "floor", "--messages", "10" }, "suite floor: --messages has no meaning here")]
     [InlineData(new[] { "suite", "journal", "--strategies", "Nope" }, "--strategies: unknown value 'Nope'")]
     public void bad_journal_arguments_are_one_clear_error(string[] args, string expected)
     {

@@ -1,8 +1,8 @@
 using EventCommitLab.SuitePorts.Ceiling;
 
-namespace EventCommitLab.SuitePorts.Raw;
+namespace EventCommitLab.SuitePorts.Floor;
 
-/// <summary>A store that can measure its engine's floor (<see cref="IKeyValueFloor"/>); the raw suite runs only on those.</summary>
+/// <summary>A store that can measure its engine's floor (<see cref="IKeyValueFloor"/>); the floor suite runs only on those.</summary>
 public interface IKeyValueFloorProvider
 {
     /// <summary>A new, empty key-value table on its own connection; <paramref name="durable"/>: every commit waits for its flush.</summary>

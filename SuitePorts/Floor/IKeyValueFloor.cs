@@ -1,7 +1,7 @@
-namespace EventCommitLab.SuitePorts.Raw;
+namespace EventCommitLab.SuitePorts.Floor;
 
 /// <summary>
-/// What the raw suite measures: the engine's own floor under every strategy, as the ESENT measurement does it. One
+/// What the floor suite measures: the engine's own floor under every strategy, as the ESENT measurement does it. One
 /// table of an 8-byte key and a 32-byte value, one client connection, one statement per call, no event logic.
 /// </summary>
 public interface IKeyValueFloor : IAsyncDisposable

@@ -4,20 +4,20 @@ using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.SuitePorts.Ceiling;
 
-namespace EventCommitLab.Harness.Raw;
+namespace EventCommitLab.Harness.Floor;
 
-/// <summary>The raw run's summary.md: the ESENT measurement's table of phases, and the store's own tool beside the lab's client.</summary>
-public static class RawSummaryWriter
+/// <summary>The floor run's summary.md: the ESENT measurement's table of phases, and the store's own tool beside the lab's client.</summary>
+public static class FloorSummaryWriter
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    public static string Write(RawSuiteResult run)
+    public static string Write(FloorSuiteResult run)
     {
         ArgumentNullException.ThrowIfNull(run);
         var md = new StringBuilder();
-        run.Environment.AppendHeader(md, "the store's own floor (`suite raw`)", "suite raw", "Shape",
+        run.Environment.AppendHeader(md, "the store's own floor (`suite floor`)", "suite floor", "Shape",
             "one table, an 8-byte key (primary key) and a 32-byte value; one client connection, each statement prepared once; a checkpoint before each phase");
-        md.Append(Invariant, $"Each phase is timed in {RawSuiteSettings.Slices} consecutive slices: ").AppendLine(
+        md.Append(Invariant, $"Each phase is timed in {FloorSuiteSettings.Slices} consecutive slices: ").AppendLine(
             "**rows/s** is the median of the slices' rates with its 95% interval (Harrell-Davis median, Maritz-Jarrett interval); **overall** is all rows over the phase's whole time. Latency is each operation's own " +
             "time in the client (HDR histogram). Every read checked that its row was there, every scan that it read every row.").AppendLine();
         var phases = new MarkdownTable().Left("Phase", "What").Right("Operations", "Rows", "Time", "Rows/s (median of slices)").Left("95% interval")
@@ -57,7 +57,7 @@ public static class RawSummaryWriter
         return md.ToString();
     }
 
-    private static void Tool(MarkdownTable tools, string durability, StoreToolInsertRate? tool, RawPhaseResult? lab)
+    private static void Tool(MarkdownTable tools, string durability, StoreToolInsertRate? tool, FloorPhaseResult? lab)
     {
         if (tool is null)
         {

@@ -5,47 +5,47 @@ using EventCommitLab.Reporting;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
 using EventCommitLab.SuitePorts.Ceiling;
-using EventCommitLab.SuitePorts.Raw;
+using EventCommitLab.SuitePorts.Floor;
 
-namespace EventCommitLab.Harness.Raw;
+namespace EventCommitLab.Harness.Floor;
 
 /// <summary>
-/// <c>suite raw</c>: the store's own floor under every strategy, as the ESENT measurement: single-row inserts one per
+/// <c>suite floor</c>: the store's own floor under every strategy, as the ESENT measurement: single-row inserts one per
 /// commit, durable and with the lazy flush; point reads of one row; random seeks by key; full scans; and the same
 /// inserts through the store's own tool where it is installed. Written like a run: under a temporary name, renamed
 /// when complete.
 /// </summary>
-internal static class RawSuite
+internal static class FloorSuite
 {
-    public const string Name = "raw";
+    public const string Name = "floor";
 
     /// <summary>The suite's pages, from its result.</summary>
-    public static SuiteReport Report => SuiteReport.For<RawSuiteResult>(
-        Name, RawSummaryWriter.Write, run => run.Phases.Select(p => new SuiteFigure(p.Phase, "rows/s", p.RowsPerSecond, HigherIsBetter: true)));
+    public static SuiteReport Report => SuiteReport.For<FloorSuiteResult>(
+        Name, FloorSummaryWriter.Write, run => run.Phases.Select(p => new SuiteFigure(p.Phase, "rows/s", p.RowsPerSecond, HigherIsBetter: true)));
 
     private static readonly Option<long> Rows = LabOption.Of("--rows", "N", "rows inserted per durability, and point reads and random seeks made, 10..100000000", (o, v) => OptionValues.Number(o, v, 10, 100_000_000));
 
     /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
     public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
 
-    /// <summary><c>suite raw</c> on the command line.</summary>
+    /// <summary><c>suite floor</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "the store's own floor: single-row inserts one per commit, durable and lazy; point reads, random seeks, full scans; the store's own tool beside it",
         "no strategy runs; the floor is one client's single-row statements", [SuiteOptions.Quick, Rows],
-        (r, o) => (r.GetValue(SuiteOptions.Quick) ? RawSuiteSettings.Quick : RawSuiteSettings.Full) is var raw
-            ? o with { Suite = Name, SuiteSettings = r.Given(Rows, out var rows) ? raw with { Rows = rows } : raw }
+        (r, o) => (r.GetValue(SuiteOptions.Quick) ? FloorSuiteSettings.Quick : FloorSuiteSettings.Full) is var floor
+            ? o with { Suite = Name, SuiteSettings = r.Given(Rows, out var rows) ? floor with { Rows = rows } : floor }
             : o);
 
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
-        var settings = options.SuiteSetting<RawSuiteSettings>();
+        var settings = options.SuiteSetting<FloorSuiteSettings>();
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.Provider;
         var floors = suite.RequirePort<IKeyValueFloorProvider>("has no key-value floor built");
-        var phases = new List<RawPhaseResult>();
-        async Task<RawPhaseResult> Phase(Func<Task<RawPhaseResult>> run)
+        var phases = new List<FloorPhaseResult>();
+        async Task<FloorPhaseResult> Phase(Func<Task<FloorPhaseResult>> run)
         {
             // A checkpoint before each phase, so one phase's dirty pages are not flushed in the next one's time.
             await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
@@ -62,24 +62,24 @@ internal static class RawSuite
         await using (var lazy = await floors.OpenKeyValueFloorAsync(durable: false, cancellationToken).ConfigureAwait(false))
         {
             console.WriteLine($"[1/7] {Rows(n)} inserts, one per commit, lazy flush");
-            await Phase(() => RawPhases.InsertAsync(lazy, "insert, lazy flush", $"{Rows(n)} single-row inserts in key order, one per commit, synchronous_commit=off", console, n, cancellationToken))
+            await Phase(() => FloorPhases.InsertAsync(lazy, "insert, lazy flush", $"{Rows(n)} single-row inserts in key order, one per commit, synchronous_commit=off", console, n, cancellationToken))
                 .ConfigureAwait(false);
         }
 
         await using (var durable = await floors.OpenKeyValueFloorAsync(durable: true, cancellationToken).ConfigureAwait(false))
         {
             console.WriteLine($"[2/7] {Rows(n)} inserts, one per commit, durable");
-            await Phase(() => RawPhases.InsertAsync(durable, "insert, durable", $"{Rows(n)} single-row inserts in key order, one per commit, each waiting for its flush", console, n, cancellationToken))
+            await Phase(() => FloorPhases.InsertAsync(durable, "insert, durable", $"{Rows(n)} single-row inserts in key order, one per commit, each waiting for its flush", console, n, cancellationToken))
                 .ConfigureAwait(false);
             console.WriteLine($"[3/7] {Rows(n)} point reads of one row");
-            await Phase(() => RawPhases.ReadAsync(durable, "point read", $"{Rows(n)} reads of the same row (key {Rows(n / 2)})", console, _ => n / 2, n, cancellationToken))
+            await Phase(() => FloorPhases.ReadAsync(durable, "point read", $"{Rows(n)} reads of the same row (key {Rows(n / 2)})", console, _ => n / 2, n, cancellationToken))
                 .ConfigureAwait(false);
             console.WriteLine($"[4/7] {Rows(n)} random seeks");
             var keys = new Random(20261123);
-            await Phase(() => RawPhases.ReadAsync(durable, "random seek", $"{Rows(n)} reads of keys drawn uniformly from the {Rows(n)} (seeded)", console, _ => keys.NextInt64(n), n, cancellationToken))
+            await Phase(() => FloorPhases.ReadAsync(durable, "random seek", $"{Rows(n)} reads of keys drawn uniformly from the {Rows(n)} (seeded)", console, _ => keys.NextInt64(n), n, cancellationToken))
                 .ConfigureAwait(false);
             console.WriteLine($"[5/7] {settings.Scans} full scans");
-            await Phase(() => RawPhases.ScanAsync(durable, "full scan", $"{settings.Scans} scans of all {Rows(n)} rows in key order", console, n, settings.Scans, cancellationToken))
+            await Phase(() => FloorPhases.ScanAsync(durable, "full scan", $"{settings.Scans} scans of all {Rows(n)} rows in key order", console, n, settings.Scans, cancellationToken))
                 .ConfigureAwait(false);
         }
 
@@ -99,7 +99,7 @@ internal static class RawSuite
             console.WriteLine("  the store's own tool is not installed: no cross-check");
         }
 
-        var result = new RawSuiteResult(
+        var result = new FloorSuiteResult(
             settings, phases, toolDurable, toolLazy,
             EnvironmentProbe.ForSuite(provider.Description, commandLine, suite.Started));
         console.WriteLine($"Results: {suite.Complete(Report, result)}");
