@@ -96,5 +96,5 @@ internal static class DurabilityView
     }
 
     private static string Factor(RunRecord record, CellKey cell, string strategy) =>
-        VerdictWriter.FactorOverCurrent(record, cell, strategy) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
+        VerdictRow.FactorOverCurrent(record, cell, strategy) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
 }

@@ -79,7 +79,7 @@ internal sealed class PostgresDcbLog : IDcbLog
         var commit = new NpgsqlBatchCommand(DcbLogSql.Commit);
         batch.BatchCommands.Add(commit);
 
-        var (broken, positions) = await ExecuteWriteAsync(connection, batch, commit, cancellationToken).ConfigureAwait(false);
+        var (broken, positions) = await DcbWriteExecution.ExecuteAsync(connection, batch, commit, cancellationToken).ConfigureAwait(false);
         return broken.Count > 0 ? DcbAppendResult.ConditionFailed : new DcbAppendResult(positions);
     }
 
@@ -98,7 +98,7 @@ internal sealed class PostgresDcbLog : IDcbLog
         write.BatchCommands.Add(PostgresDcbStatements.CheckAndInsert(batch, assumed));
         var commit = new NpgsqlBatchCommand(DcbLogSql.Commit);
         write.BatchCommands.Add(commit);
-        var (broken, positions) = await ExecuteWriteAsync(connection, write, commit, cancellationToken).ConfigureAwait(false);
+        var (broken, positions) = await DcbWriteExecution.ExecuteAsync(connection, write, commit, cancellationToken).ConfigureAwait(false);
 
         // Only an append the log broke can change what follows it; with none, what was assumed is the truth.
         var truth = broken.Count == 0 ? assumed : DcbBatchConditions.Decide(batch, broken);
@@ -206,78 +206,6 @@ internal sealed class PostgresDcbLog : IDcbLog
     {
         await _dataSource.DisposeAsync().ConfigureAwait(false);
         await _onDispose().ConfigureAwait(false);
-    }
-
-    /// <summary>
-    /// Runs a batch that ends in <paramref name="commit"/> and returns the positions it inserted, ascending. A server
-    /// error rolls the transaction back. A connection lost on the way makes the outcome unknown (the COMMIT may have been
-    /// applied), unless the server itself ended it and said which statement it stopped at, one before the COMMIT.
-    /// </summary>
-    private static async Task<(HashSet<int> Broken, List<long> Positions)> ExecuteWriteAsync(
-        NpgsqlConnection connection, NpgsqlBatch batch, NpgsqlBatchCommand commit, CancellationToken cancellationToken)
-    {
-        var broken = new HashSet<int>();
-        var positions = new List<long>();
-        try
-        {
-            await using var reader = await batch.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
-            do
-            {
-                while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-                {
-                    if (reader.FieldCount == 2 && reader.GetName(0) == "kind")
-                    {
-                        if (reader.GetString(0) == "broken")
-                        {
-                            broken.Add((int)reader.GetInt64(1));
-                        }
-                        else
-                        {
-                            positions.Add(reader.GetInt64(1));
-                        }
-                    }
-                }
-            }
-            while (await reader.NextResultAsync(cancellationToken).ConfigureAwait(false));
-        }
-        // The whole batch is sent at once and the server may be past COMMIT while its first answers are read, so where the
-        // client was reading says nothing; an error the server sends in the statements' order does (a FATAL termination
-        // included). Retrying a COMMIT that landed would write the events twice, or refuse them because of themselves.
-        catch (PostgresException e) when (!LostWrites.EndsConnection(e.SqlState) || (e.BatchCommand is { } stoppedAt && !ReferenceEquals(stoppedAt, commit)))
-        {
-            await RollBackQuietlyAsync(connection).ConfigureAwait(false);
-            throw;
-        }
-        catch (Exception e) when (e is NpgsqlException or OperationCanceledException or IOException)
-        {
-            throw new WriteOutcomeUnknownException("COMMIT", e);
-        }
-
-        positions.Sort();
-        return (broken, positions);
-    }
-
-    private static async Task RollBackQuietlyAsync(NpgsqlConnection connection)
-    {
-        if (connection.FullState != System.Data.ConnectionState.Open)
-        {
-            return;
-        }
-
-        try
-        {
-            await using var rollback = new NpgsqlCommand(DcbLogSql.Rollback, connection);
-            await rollback.ExecuteNonQueryAsync(CancellationToken.None).ConfigureAwait(false);
-            // A batch that failed part-way can leave Npgsql's book of the connection's auto-prepared statements out of step
-            // with the server (a later command on the pooled connection then read a DataRow it did not expect), so the
-            // connection is not used again: the pool closes it when it is returned (and the idle ones with it, which on
-            // this rare path costs a few reconnections).
-            NpgsqlConnection.ClearPool(connection);
-        }
-        catch (NpgsqlException)
-        {
-            // The connection is going anyway; the server rolls the transaction back when it ends.
-        }
     }
 
     /// <summary>The number of the parameter that carries <paramref name="values"/>, or 0 when there are none (nothing added).</summary>

@@ -17,7 +17,7 @@ public sealed class SoakTests : IAsyncLifetime
     [Fact]
     public async Task a_short_soak_of_many_committers_ends_with_a_clean_log_and_every_task_exception_observed()
     {
-        var soak = await FaultsSuite.RunSoakAsync(StrategyCatalog.Get("BatchingPipeline"), _own.Provider, 300, TimeSpan.FromSeconds(3), CancellationToken.None);
+        var soak = await Soak.RunAsync(StrategyCatalog.Get("BatchingPipeline"), _own.Provider, 300, TimeSpan.FromSeconds(3), CancellationToken.None);
 
         Assert.True(soak.Failure is null, soak.Failure);
         Assert.True(soak.UnobservedTaskExceptions == 0, $"{soak.UnobservedTaskExceptions} unobserved task exceptions");
