@@ -73,4 +73,5 @@ public sealed class CatalogLineTests : IDisposable
         Assert.Contains(record.Cases, c => c.Contender == "InsertMany" && c.Succeeded);
     }
 
-    public void Dispose() => Directory.Delete(_root, recursive: true);}
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}

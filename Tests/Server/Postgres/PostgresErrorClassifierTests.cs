@@ -32,4 +32,5 @@ public sealed class PostgresErrorClassifierTests(LabStores stores)
         Assert.Equal(StoreErrorKind.Fatal, store.Classify(error));
     }
 
-    private static StoredEvent Event(long sequenceNumber) => new(sequenceNumber, "source", "Happened", null, null, Guid.NewGuid(), [], "{}");}
+    private static StoredEvent Event(long sequenceNumber) => new(sequenceNumber, "source", "Happened", null, null, Guid.NewGuid(), [], "{}");
+}

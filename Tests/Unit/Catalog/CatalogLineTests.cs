@@ -40,4 +40,5 @@ public sealed class CatalogLineTests : IDisposable
         Assert.Equal(("its settings", "dotnet run -c Release --project Harness -- probe-suite --label x"), Assert.Single(ran));
     }
 
-    public void Dispose() => Directory.Delete(_root, recursive: true);}
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}

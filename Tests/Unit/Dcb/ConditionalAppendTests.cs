@@ -19,4 +19,5 @@ public sealed class ConditionalAppendTests
         Assert.Equal([true, false, true, false], DcbBatchConditions.Decide(batch, new HashSet<int>()));
         // The log breaks the first: the second is then free, and an unconditional append is written whatever the log says.
         Assert.Equal([false, true, true, false], DcbBatchConditions.Decide(batch, new HashSet<int> { 0, 2 }));
-    }}
+    }
+}

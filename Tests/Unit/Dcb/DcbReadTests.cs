@@ -33,4 +33,5 @@ public sealed class DcbReadTests
             // Reading the page takes between nothing and 20 ms.
             elapsed += TimeSpan.FromMilliseconds(random.Next(20));
         }
-    }}
+    }
+}

@@ -23,4 +23,5 @@ public sealed class LabHostTests : IDisposable
         Assert.Empty(Directory.EnumerateFileSystemEntries(_root));
     }
 
-    public void Dispose() => Directory.Delete(_root, recursive: true);}
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}

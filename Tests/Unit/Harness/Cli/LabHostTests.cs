@@ -51,4 +51,5 @@ public sealed class LabHostTests : IDisposable
         Assert.All(SuiteCatalog.All.Where(s => !s.UnderSuiteGroup), s => Assert.Contains(s.Name, output.ToString(), StringComparison.Ordinal));
     }
 
-    public void Dispose() => Directory.Delete(_root, recursive: true);}
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+}

@@ -71,4 +71,5 @@ public sealed class FloorSuiteTests : IDisposable
             new SuiteEnvironment("cpu", 2, "linux", ".NET", "PostgreSQL", null, "test", DateTimeOffset.Now, DateTimeOffset.Now));
 
         Assert.Contains("| durable | pgbench 15 | 1,000 | 500 | 250 | 0.50 | `pgbench -T 2` |", FloorSummaryWriter.Write(run), StringComparison.Ordinal);
-    }}
+    }
+}

@@ -122,4 +122,5 @@ public sealed class JournalSuiteTests : IDisposable
         Assert.Contains("| Persist | 1 x 100 | BatchingPipeline (winner), 3 rounds | 1,000<br>[900, 1,100] | 500<br>[450, 550] (left after 3) | 395 | 368 |", summary, StringComparison.Ordinal);
         Assert.Contains("at most 12 race rounds", summary, StringComparison.Ordinal);
         Assert.Contains("at each look (after rounds 6, 12)", summary, StringComparison.Ordinal);
-    }}
+    }
+}

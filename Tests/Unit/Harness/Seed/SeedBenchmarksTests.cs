@@ -64,4 +64,5 @@ public sealed class SeedBenchmarksTests : IDisposable
 
     private ManualConfig Config(Job job) =>
         ManualConfig.CreateEmpty().AddJob(job).AddLogger(NullLogger.Instance).AddColumnProvider(DefaultColumnProviders.Instance)
-            .WithArtifactsPath(_artifacts).WithOptions(ConfigOptions.DisableOptimizationsValidator | ConfigOptions.DisableLogFile);}
+            .WithArtifactsPath(_artifacts).WithOptions(ConfigOptions.DisableOptimizationsValidator | ConfigOptions.DisableLogFile);
+}

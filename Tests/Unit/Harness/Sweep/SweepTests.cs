@@ -61,4 +61,5 @@ public sealed class SweepTests
             Assert.Throws<ArgumentException>(() => LabOptions.Parse(["sweep", "--events", "1,10"], NoEnvironment)).Message);
         Assert.StartsWith("sweep: --rate has no meaning here",
             Assert.Throws<ArgumentException>(() => LabOptions.Parse(["sweep", "--rate", "100"], NoEnvironment)).Message, StringComparison.Ordinal);
-    }}
+    }
+}

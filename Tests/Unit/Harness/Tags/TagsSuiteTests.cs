@@ -47,4 +47,5 @@ public sealed class TagsSuiteTests : IDisposable
         Assert.Contains("**1 storage/tag pairs returned something else than exactly the tagged events:** TagTable at 10.", summary, StringComparison.Ordinal);
         Assert.Contains("| Tagged events | Csv (original) | TagTable (original) |", summary, StringComparison.Ordinal);
         Assert.Contains("| 10 | 135.824 | 2.477 |", summary, StringComparison.Ordinal);
-    }}
+    }
+}
