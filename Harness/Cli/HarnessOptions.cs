@@ -1,3 +1,4 @@
+using EventCommitLab.Contract.Port;
 using System.Collections.Immutable;
 using System.Globalization;
 using EventCommitLab.Contract.Workload;
@@ -105,6 +106,20 @@ public sealed record HarnessOptions
     public HarnessOptions WithStoreSetting<T>(T settings)
         where T : class =>
         this with { StoreSettings = StoreSettings.SetItem(typeof(T), settings) };
+
+    /// <summary>The settings of <paramref name="module"/>'s store: the ones set, else its defaults.</summary>
+    public object StoreSetting(IStoreModule module)
+    {
+        ArgumentNullException.ThrowIfNull(module);
+        return StoreSettings.TryGetValue(module.SettingsType, out var settings) ? settings : module.Defaults();
+    }
+
+    /// <summary>These options with <paramref name="module"/>'s store settings replaced.</summary>
+    public HarnessOptions WithStoreSetting(IStoreModule module, object settings)
+    {
+        ArgumentNullException.ThrowIfNull(module);
+        return this with { StoreSettings = StoreSettings.SetItem(module.SettingsType, settings) };
+    }
 
     public bool ShowHelp { get; init; }
 

@@ -1,8 +1,10 @@
+using EventCommitLab.Stores.Mongo;
+using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Stores;
 
-/// <summary>Every store the harness can run on, by name, as <c>StrategyCatalog</c> is for strategies. Adding a store is its project, its module and one line here.</summary>
+/// <summary>Every store the harness can run on, by name, as <c>StrategyCatalog</c> is for strategies. Adding a store is its project (with its module, an <see cref="Contract.Port.IStoreModule"/>) and one line here.</summary>
 internal static class StoreCatalog
 {
     // Registrations added for one flow of control only, as StrategyCatalog's: how a test proves a store's line is enough.
@@ -10,8 +12,8 @@ internal static class StoreCatalog
 
     private static readonly IReadOnlyList<StoreRegistration> Lab =
     [
-        PostgresStoreModule.Registration,
-        MongoStoreModule.Registration,
+        StoreRegistration.For(new PostgresStoreModule()),
+        StoreRegistration.For(new MongoStoreModule()),
     ];
 
     /// <summary>Every store, in catalog order: what the command line, the help and the tests' stores are derived from.</summary>

@@ -1,4 +1,3 @@
-using System.CommandLine;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
@@ -10,7 +9,7 @@ using EventCommitLab.Tests.Infrastructure;
 namespace EventCommitLab.Tests.Catalog;
 
 /// <summary>
-/// Adding a strategy is its file plus one catalog line, and adding a store its project, its module and one catalog line:
+/// Adding a strategy is its file plus one catalog line, and adding a store its project (its module in it) and one catalog line:
 /// a test-only strategy and a test-only store, each added to its catalog for this test's flow of control only, are found
 /// by everything derived from the catalogs (the command line, its help, the list verb, the contract's cases, the tests'
 /// stores) and run through the main job end to end, verified.
@@ -18,25 +17,16 @@ namespace EventCommitLab.Tests.Catalog;
 [Collection(CommandLineHelpCollection.Name)]
 public sealed class CatalogLineTests : IDisposable
 {
-    private static readonly Option<string> ProbeNote = new("--probe-note") { Description = "the test-only store's own option" };
-
     private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-catalog-").FullName;
 
     [Fact]
     public async Task a_strategy_and_a_store_added_by_one_catalog_line_each_are_found_everywhere_and_run_verified()
     {
-        var postgres = StoreCatalog.Get("postgres");
-        var probeStore = postgres with
-        {
-            Name = "probe",
-            Options = [ProbeNote],
-            Bind = (result, options) => postgres.Bind(result, result.GetValue(ProbeNote) is { } note ? options with { Label = note } : options),
-        };
         using var strategyLine = StrategyCatalog.Including(StrategyRegistration.For((s, o) => new ProbeStrategy(s, o)));
-        using var storeLine = StoreCatalog.Including(probeStore);
+        using var storeLine = StoreCatalog.Including(StoreRegistration.For(new ProbeStoreModule()));
 
         var chosen = LabOptions.Parse(["--store", "probe", "--probe-note", "noted", "--strategies", "probe"], new());
-        Assert.Equal(("probe", "noted", "Probe"), (chosen.Store, chosen.Label, Assert.Single(chosen.Strategies).Name));
+        Assert.Equal(("probe", "noted", "Probe"), (chosen.Store, chosen.StoreSetting<ProbeStoreSettings>().Note, Assert.Single(chosen.Strategies).Name));
         Assert.Contains(LabOptions.Parse([], new()).Strategies, s => s.Name == "Probe");
         Assert.Equal(["Probe"], LabOptions.Parse(["faults", "--strategies", "Probe"], new()).Strategies.Select(s => s.Name));
         var misplaced = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["--probe-note", "x"], new()));
