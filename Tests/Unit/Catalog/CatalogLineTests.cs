@@ -6,10 +6,8 @@ namespace EventCommitLab.Tests.Catalog;
 
 /// <summary>Adding a suite is its folder plus one catalog line: a test-only suite is found by its verb, its help and the list verb, and runs from the command line.</summary>
 [Collection(CommandLineHelpCollection.Name)]
-public sealed class CatalogLineTests : IDisposable
+public sealed class CatalogLineTests
 {
-    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-catalog-").FullName;
-
     [Fact]
     public async Task a_suite_added_by_one_catalog_line_has_its_verb_its_help_its_list_entry_and_runs_from_the_command_line()
     {
@@ -39,6 +37,4 @@ public sealed class CatalogLineTests : IDisposable
         Assert.Equal(ExitCodes.Verified, exit);
         Assert.Equal(("its settings", "dotnet run -c Release --project Harness -- probe-suite --label x"), Assert.Single(ran));
     }
-
-    public void Dispose() => Directory.Delete(_root, recursive: true);
 }

@@ -1,8 +1,5 @@
-using BenchmarkDotNet.Columns;
-using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using EventCommitLab.Harness.Seed;
@@ -27,7 +24,7 @@ public sealed class SeedBenchmarksTests(LabStores stores) : IDisposable
         SeedContext.ClearChecks();
         try
         {
-            var config = Config(Job.Dry.WithToolchain(InProcessEmitToolchain.DontLogOutput))
+            var config = QuietBenchmarkConfig.For(Job.Dry.WithToolchain(InProcessEmitToolchain.DontLogOutput), _artifacts)
                 .AddFilter(new SimpleFilter(c => (int)c.Parameters["NumberOfEvents"] == 10 && (int)c.Parameters["ConcurrentBatches"] == 10));
 
             var summary = BenchmarkRunner.Run(typeof(SeedBenchmarks), config);
@@ -42,8 +39,4 @@ public sealed class SeedBenchmarksTests(LabStores stores) : IDisposable
             SeedContext.Provider = null;
         }
     }
-
-    private ManualConfig Config(Job job) =>
-        ManualConfig.CreateEmpty().AddJob(job).AddLogger(NullLogger.Instance).AddColumnProvider(DefaultColumnProviders.Instance)
-            .WithArtifactsPath(_artifacts).WithOptions(ConfigOptions.DisableOptimizationsValidator | ConfigOptions.DisableLogFile);
 }

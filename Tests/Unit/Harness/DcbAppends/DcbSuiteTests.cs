@@ -8,12 +8,9 @@ using EventCommitLab.Tests.Infrastructure;
 namespace EventCommitLab.Tests.Harness.DcbAppends;
 
 /// <summary><c>suite dcb</c> and <c>suite reads</c>: their command lines and their tables.</summary>
-public sealed class DcbSuiteTests : IDisposable
+public sealed class DcbSuiteTests
 {
     private static readonly PostgresStoreConfiguration NoEnvironment = new();
-    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-dcb-").FullName;
-
-    public void Dispose() => Directory.Delete(_root, recursive: true);
 
     [Fact]
     public void suite_dcb_takes_the_originals_grid_by_default_and_its_own_sizes_rounds_and_appenders()

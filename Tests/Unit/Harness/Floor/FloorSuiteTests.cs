@@ -9,12 +9,9 @@ using EventCommitLab.Tests.Infrastructure;
 namespace EventCommitLab.Tests.Harness.Floor;
 
 /// <summary><c>suite floor</c>: its command line and its summary's layout.</summary>
-public sealed class FloorSuiteTests : IDisposable
+public sealed class FloorSuiteTests
 {
     private static readonly PostgresStoreConfiguration NoEnvironment = new();
-    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-floor-").FullName;
-
-    public void Dispose() => Directory.Delete(_root, recursive: true);
 
     [Fact]
     public void suite_raw_takes_the_full_sizes_by_default_the_smoke_sizes_with_quick_and_a_row_count_of_its_own()

@@ -10,12 +10,9 @@ using EventCommitLab.Tests.Infrastructure;
 namespace EventCommitLab.Tests.Harness.Journal;
 
 /// <summary><c>suite journal</c>: the original's workload shapes, its command line and its table.</summary>
-public sealed class JournalSuiteTests : IDisposable
+public sealed class JournalSuiteTests
 {
     private static readonly PostgresStoreConfiguration NoEnvironment = new();
-    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-journal-").FullName;
-
-    public void Dispose() => Directory.Delete(_root, recursive: true);
 
     [Fact]
     public void the_workloads_are_the_originals_with_its_per_actor_counts_for_the_groups()

@@ -1,7 +1,4 @@
-using BenchmarkDotNet.Columns;
-using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Running;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Stores.Postgres;
@@ -22,7 +19,7 @@ public sealed class SeedBenchmarksTests : IDisposable
     {
         SeedContext.Strategies = StrategyCatalog.Seed;
 
-        var cases = BenchmarkConverter.TypeToBenchmarks(typeof(SeedBenchmarks), Config(Job.Dry)).BenchmarksCases;
+        var cases = BenchmarkConverter.TypeToBenchmarks(typeof(SeedBenchmarks), QuietBenchmarkConfig.For(Job.Dry, _artifacts)).BenchmarksCases;
 
         Assert.Equal(7 * 3 * 3 * 2, cases.Length);
         Assert.Equal(["CommitAggregateEvents", "CommitEvents"], cases.Select(c => c.Descriptor.WorkloadMethod.Name).Distinct().Order(StringComparer.Ordinal));
@@ -61,8 +58,4 @@ public sealed class SeedBenchmarksTests : IDisposable
         Assert.Contains("Pairs of strategies** in a row: 3; separated by BenchmarkDotNet's intervals in both runs 3 (in the same order 2, **in opposite orders 1**: conflicts), in one run only 0, in neither 0.", text, StringComparison.Ordinal);
         Assert.Contains("within ±15% of each other: 2 of 3 cases", text, StringComparison.Ordinal);
     }
-
-    private ManualConfig Config(Job job) =>
-        ManualConfig.CreateEmpty().AddJob(job).AddLogger(NullLogger.Instance).AddColumnProvider(DefaultColumnProviders.Instance)
-            .WithArtifactsPath(_artifacts).WithOptions(ConfigOptions.DisableOptimizationsValidator | ConfigOptions.DisableLogFile);
 }

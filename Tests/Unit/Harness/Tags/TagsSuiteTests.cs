@@ -8,12 +8,9 @@ using EventCommitLab.Tests.Infrastructure;
 namespace EventCommitLab.Tests.Harness.Tags;
 
 /// <summary><c>suite tags</c>: its command line and its table.</summary>
-public sealed class TagsSuiteTests : IDisposable
+public sealed class TagsSuiteTests
 {
     private static readonly PostgresStoreConfiguration NoEnvironment = new();
-    private readonly string _root = Directory.CreateTempSubdirectory("commit-lab-tags-").FullName;
-
-    public void Dispose() => Directory.Delete(_root, recursive: true);
 
     [Fact]
     public void suite_tags_takes_the_originals_sizes_by_default_the_smoke_sizes_with_quick_and_its_own_iterations()
