@@ -32,14 +32,14 @@ internal static class CaseListSection
         md.AppendLine("## Every case").AppendLine();
         var table = new MarkdownTable().Left("Load", "Method").Right("Events", "Concurrent").Left("Contender", "Events/s per round").Right("Commits").Left("p50 / p90 / p95 / p99 / max ms")
             .Right("Log at start / end").Left("Checked");
-        foreach (var c in record.Cases.OrderBy(c => c.Load).ThenBy(c => c.Method).ThenBy(c => c.NumberOfEvents).ThenBy(c => c.Committers).ThenByDescending(c => c.Aggregates ?? int.MaxValue).ThenBy(c => c.Commands).ThenBy(c => c.Durability, StringComparer.Ordinal))
+        foreach (var c in record.Cases.OrderBy(c => c.Cell.Load).ThenBy(c => c.Cell.Method).ThenBy(c => c.Cell.NumberOfEvents).ThenBy(c => c.Cell.Committers).ThenByDescending(c => c.Cell.Aggregates ?? int.MaxValue).ThenBy(c => c.Cell.Commands).ThenBy(c => c.Cell.Durability, StringComparer.Ordinal))
         {
-            var latency = c.CommitLatency ?? c.GroupLatency;
+            var latency = c.Writes.CommitLatency ?? c.Writes.GroupLatency;
             table.Row(
-                $"{c.Load.ToString().ToLowerInvariant()}", $"{c.Method}", $"{c.NumberOfEvents}", $"{c.Cell.CommittersLabel}", $"{c.Contender}",
-                $"{string.Join(", ", c.RoundEventsPerSecond.Select(r => r is { } v ? v.ToString("N0", Invariant) : "-"))}", $"{c.Commits:N0}",
-                latency is null ? (FormattableString)$"-" : $"{latency.P50Ms:0.##} / {latency.P90Ms:0.##} / {(latency.P95Ms is { } p95 ? p95.ToString("0.##", CultureInfo.InvariantCulture) : "-")} / {latency.P99Ms:0.##} / {latency.MaxMs:0.##}{(c.CommitLatency is null ? " (group)" : "")}",
-                $"{c.LogSizeAtStart:N0} / {c.LogSizeAtEnd:N0}", $"{Checked(c.Verification)}");
+                $"{c.Cell.Load.ToString().ToLowerInvariant()}", $"{c.Cell.Method}", $"{c.Cell.NumberOfEvents}", $"{c.Cell.CommittersLabel}", $"{c.Contender}",
+                $"{string.Join(", ", c.Race.RoundEventsPerSecond.Select(r => r is { } v ? v.ToString("N0", Invariant) : "-"))}", $"{c.Writes.Commits:N0}",
+                latency is null ? (FormattableString)$"-" : $"{latency.P50Ms:0.##} / {latency.P90Ms:0.##} / {(latency.P95Ms is { } p95 ? p95.ToString("0.##", CultureInfo.InvariantCulture) : "-")} / {latency.P99Ms:0.##} / {latency.MaxMs:0.##}{(c.Writes.CommitLatency is null ? " (group)" : "")}",
+                $"{c.Writes.LogSizeAtStart:N0} / {c.Writes.LogSizeAtEnd:N0}", $"{Checked(c.Verification)}");
         }
 
         table.WriteTo(md).AppendLine();

@@ -79,7 +79,7 @@ public static class ChartWriter
         ArgumentNullException.ThrowIfNull(record);
         // Curves over committers with one aggregate each; a contended row is another load, read in the verdict's contention view.
         // Over several durabilities, each has its own curves.
-        foreach (var group in record.Cases.Where(c => c.Aggregates is null).GroupBy(c => (c.Load, c.Method, c.NumberOfEvents, c.Durability)).OrderBy(g => g.Key))
+        foreach (var group in record.Cases.Where(c => c.Cell.Aggregates is null).GroupBy(c => (c.Cell.Load, c.Cell.Method, c.Cell.NumberOfEvents, c.Cell.Durability)).OrderBy(g => g.Key))
         {
             var (load, method, events, durability) = group.Key;
             var (suffix, titled) = durability is null ? ("", "") : ($"-{durability}", $", {durability}");
@@ -103,10 +103,10 @@ public static class ChartWriter
         var index = 0;
         foreach (var contender in cases.GroupBy(c => c.Contender).OrderBy(g => g.First().IsCeiling ? 1 : 0))
         {
-            var points = contender.Where(c => c.EventsPerSecond is { Estimate: > 0 }).OrderBy(c => c.Committers).ToArray();
+            var points = contender.Where(c => c.Race.EventsPerSecond is { Estimate: > 0 }).OrderBy(c => c.Cell.Committers).ToArray();
             var color = contender.First().IsCeiling ? Colors.Black : palette.GetColor(index++);
-            var xs = points.Select(c => Math.Log10(c.Committers)).ToArray();
-            var ys = points.Select(c => Math.Log10(c.EventsPerSecond!.Estimate)).ToArray();
+            var xs = points.Select(c => Math.Log10(c.Cell.Committers)).ToArray();
+            var ys = points.Select(c => Math.Log10(c.Race.EventsPerSecond!.Estimate)).ToArray();
             var scatter = plot.Add.Scatter(xs, ys, color);
             scatter.LegendText = contender.Key + (contender.First().IsCeiling ? " (raw ceiling)" : "") + (points.Length == 0 ? " (no result)" : "");
             scatter.LineWidth = 2;
@@ -118,14 +118,14 @@ public static class ChartWriter
                 scatter.LineWidth = 3;
             }
 
-            var below = points.Select((c, i) => c.EventsPerSecond!.Lower is { } low and > 0 ? ys[i] - Math.Log10(low) : 0).ToArray();
-            var above = points.Select((c, i) => c.EventsPerSecond!.Upper is { } high and > 0 ? Math.Log10(high) - ys[i] : 0).ToArray();
+            var below = points.Select((c, i) => c.Race.EventsPerSecond!.Lower is { } low and > 0 ? ys[i] - Math.Log10(low) : 0).ToArray();
+            var above = points.Select((c, i) => c.Race.EventsPerSecond!.Upper is { } high and > 0 ? Math.Log10(high) - ys[i] : 0).ToArray();
             var bars = new ScottPlot.Plottables.ErrorBar(xs, ys, null, null, below, above) { Color = color, LineWidth = 1.5f };
             plot.Add.Plottable(bars);
         }
 
-        Decorate(plot, title, "concurrent committers (ConcurrentBatches)", "events/s (median, 95% interval)", cases.Select(c => (double)c.Committers),
-            cases.Select(c => c.EventsPerSecond).OfType<Interval>().SelectMany(i => new[] { i.Estimate, i.Lower ?? i.Estimate, i.Upper ?? i.Estimate }));
+        Decorate(plot, title, "concurrent committers (ConcurrentBatches)", "events/s (median, 95% interval)", cases.Select(c => (double)c.Cell.Committers),
+            cases.Select(c => c.Race.EventsPerSecond).OfType<Interval>().SelectMany(i => new[] { i.Estimate, i.Lower ?? i.Estimate, i.Upper ?? i.Estimate }));
         return plot;
     }
 
@@ -138,15 +138,15 @@ public static class ChartWriter
         var ysAll = new List<double>();
         foreach (var contender in cases.GroupBy(c => c.Contender).OrderBy(g => g.First().IsCeiling ? 1 : 0))
         {
-            var points = contender.Where(c => c.EventsPerSecond is { Estimate: > 0 } && (c.CommitLatency ?? c.GroupLatency) is { P99Ms: > 0 })
-                .OrderBy(c => c.Committers).ToArray();
+            var points = contender.Where(c => c.Race.EventsPerSecond is { Estimate: > 0 } && (c.Writes.CommitLatency ?? c.Writes.GroupLatency) is { P99Ms: > 0 })
+                .OrderBy(c => c.Cell.Committers).ToArray();
             var color = contender.First().IsCeiling ? Colors.Black : palette.GetColor(index++);
-            var xs = points.Select(c => c.EventsPerSecond!.Estimate).ToArray();
-            var ys = points.Select(c => (c.CommitLatency ?? c.GroupLatency)!.P99Ms).ToArray();
+            var xs = points.Select(c => c.Race.EventsPerSecond!.Estimate).ToArray();
+            var ys = points.Select(c => (c.Writes.CommitLatency ?? c.Writes.GroupLatency)!.P99Ms).ToArray();
             xsAll.AddRange(xs);
             ysAll.AddRange(ys);
             var scatter = plot.Add.Scatter(xs.Select(Math.Log10).ToArray(), ys.Select(Math.Log10).ToArray(), color);
-            scatter.LegendText = contender.Key + (contender.Any(c => c.CommitLatency is null && c.GroupLatency is not null) ? " (group time)" : "") + (points.Length == 0 ? " (no result)" : "");
+            scatter.LegendText = contender.Key + (contender.Any(c => c.Writes.CommitLatency is null && c.Writes.GroupLatency is not null) ? " (group time)" : "") + (points.Length == 0 ? " (no result)" : "");
             scatter.LineWidth = 2;
             scatter.MarkerSize = 7;
             if (contender.First().IsCeiling)

@@ -10,16 +10,16 @@ internal static class ConditionalCostSection
     /// <summary>What checking a condition costs each strategy: its conditional commits' events/s against its plain and aggregate commits' of the same size and concurrency.</summary>
     public static void Write(StringBuilder md, IReadOnlyList<CaseResult> cases, IReadOnlyList<string> strategies)
     {
-        var conditional = cases.Where(c => c.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling && c.Aggregates is null).ToArray();
-        var sizes = conditional.Select(c => (c.NumberOfEvents, c.Committers, c.Durability)).Distinct().OrderBy(s => s.NumberOfEvents).ThenBy(s => s.Committers).ThenBy(s => s.Durability, StringComparer.Ordinal).ToArray();
-        if (sizes.Length == 0 || !cases.Any(c => c.Method != BenchmarkMethod.CommitConditionalEvents))
+        var conditional = cases.Where(c => c.Cell.Method == BenchmarkMethod.CommitConditionalEvents && c.Succeeded && !c.IsCeiling && c.Cell.Aggregates is null).ToArray();
+        var sizes = conditional.Select(c => (c.Cell.NumberOfEvents, c.Cell.Committers, c.Cell.Durability)).Distinct().OrderBy(s => s.NumberOfEvents).ThenBy(s => s.Committers).ThenBy(s => s.Durability, StringComparer.Ordinal).ToArray();
+        if (sizes.Length == 0 || !cases.Any(c => c.Cell.Method != BenchmarkMethod.CommitConditionalEvents))
         {
             return;
         }
 
         string? Against(CaseResult c, BenchmarkMethod other) =>
-            cases.FirstOrDefault(x => x.Method == other && x.Contender == c.Contender && x.NumberOfEvents == c.NumberOfEvents && x.Committers == c.Committers && x.Aggregates is null && x.Durability == c.Durability && x.Succeeded) is { } x
-                ? DetailsWriter.Ratio(RoundStatistics.AcrossCells(c.EventsPerSecond, x.EventsPerSecond))
+            cases.FirstOrDefault(x => x.Cell.Method == other && x.Contender == c.Contender && x.Cell.NumberOfEvents == c.Cell.NumberOfEvents && x.Cell.Committers == c.Cell.Committers && x.Cell.Aggregates is null && x.Cell.Durability == c.Cell.Durability && x.Succeeded) is { } x
+                ? DetailsWriter.Ratio(RoundStatistics.AcrossCells(c.Race.EventsPerSecond, x.Race.EventsPerSecond))
                 : null;
 
         md.AppendLine("### Conditional commits against plain / aggregate commits: events/s ratio [interval across cells]").AppendLine();
@@ -31,7 +31,7 @@ internal static class ConditionalCostSection
                 $"{events}", $"{concurrent}{(durability is null ? "" : $", {durability}")}",
                 .. strategies.Select(strategy =>
                 {
-                    var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.NumberOfEvents == events && x.Committers == concurrent && x.Durability == durability);
+                    var c = conditional.FirstOrDefault(x => x.Contender == strategy && x.Cell.NumberOfEvents == events && x.Cell.Committers == concurrent && x.Cell.Durability == durability);
                     return c is null ? $"not run" : (FormattableString)$"{Against(c, BenchmarkMethod.CommitEvents) ?? "-"} / {Against(c, BenchmarkMethod.CommitAggregateEvents) ?? "-"}";
                 })]);
         }

@@ -22,7 +22,7 @@ internal static class ContentionView
     public static string Write(RunRecord record)
     {
         ArgumentNullException.ThrowIfNull(record);
-        var contended = record.Cases.Where(c => c.Aggregates is not null && !c.IsCeiling).GroupBy(c => c.Cell).OrderBy(g => g.Key.Method).ThenBy(g => g.Key.Committers).ThenBy(g => g.Key.Commands).ToArray();
+        var contended = record.Cases.Where(c => c.Cell.Aggregates is not null && !c.IsCeiling).GroupBy(c => c.Cell).OrderBy(g => g.Key.Method).ThenBy(g => g.Key.Committers).ThenBy(g => g.Key.Commands).ToArray();
         if (contended.Length == 0)
         {
             return "";
@@ -61,19 +61,19 @@ internal static class ContentionView
             md.AppendLine(Invariant, $"### {Title(cell)}").AppendLine();
             var table = new MarkdownTable().Left("Strategy")
                 .Right("Events/s [95%]", "Alone", "Conflicts / commit", "Retries / commit", "Given up", "Wasted", "Commits per batch (alone)", $"{LatencyText.Header} ms (alone)", "Versions checked");
-            foreach (var c in row.OrderByDescending(c => c.EventsPerSecond?.Estimate ?? -1))
+            foreach (var c in row.OrderByDescending(c => c.Race.EventsPerSecond?.Estimate ?? -1))
             {
                 var alone = record.Cases.FirstOrDefault(x => x.Cell == cell with { Aggregates = null, Commands = CommandMode.Optimistic } && x.Contender == c.Contender);
                 if (c.Failure is not null || c.Contention is not { } k)
                 {
-                    table.Row($"{c.Contender}", $"failed: {c.Failure ?? "no figures"}", $"{VerdictText.Rate(alone?.EventsPerSecond)}", $"-", $"-", $"-", $"-", $"-", $"-", $"-");
+                    table.Row($"{c.Contender}", $"failed: {c.Failure ?? "no figures"}", $"{VerdictText.Rate(alone?.Race.EventsPerSecond)}", $"-", $"-", $"-", $"-", $"-", $"-", $"-");
                     continue;
                 }
 
                 table.Row(
-                    $"{c.Contender}", $"{VerdictText.Rate(c.EventsPerSecond)}", $"{VerdictText.Rate(alone?.EventsPerSecond)}", $"{k.ConflictsPerCommit:0.00}", $"{k.RetriesPerCommit:0.00}",
-                    $"{k.GivenUp:N0} of {k.Committed + k.GivenUp:N0}", $"{k.WastedPerCommittedEvent:0.00}", $"{Batch(c.Batches)} ({Batch(alone?.Batches)})",
-                    $"{LatencyText.Of(c.CommitLatency ?? c.GroupLatency)} ({LatencyText.Of(alone?.CommitLatency ?? alone?.GroupLatency)})", $"{Checked(c)}");
+                    $"{c.Contender}", $"{VerdictText.Rate(c.Race.EventsPerSecond)}", $"{VerdictText.Rate(alone?.Race.EventsPerSecond)}", $"{k.ConflictsPerCommit:0.00}", $"{k.RetriesPerCommit:0.00}",
+                    $"{k.GivenUp:N0} of {k.Committed + k.GivenUp:N0}", $"{k.WastedPerCommittedEvent:0.00}", $"{Batch(c.Writes.Batches)} ({Batch(alone?.Writes.Batches)})",
+                    $"{LatencyText.Of(c.Writes.CommitLatency ?? c.Writes.GroupLatency)} ({LatencyText.Of(alone?.Writes.CommitLatency ?? alone?.Writes.GroupLatency)})", $"{Checked(c)}");
             }
 
             table.WriteTo(md).AppendLine();
@@ -85,20 +85,20 @@ internal static class ContentionView
     /// <summary>One contended row's strategies in each command mode, side by side: events/s, commands given up, conflicts, tail latency.</summary>
     private static void WriteModes(StringBuilder md, CellKey row, IReadOnlyList<CaseResult> cases)
     {
-        var modes = cases.Select(c => c.Commands).Distinct().Order().ToArray();
+        var modes = cases.Select(c => c.Cell.Commands).Distinct().Order().ToArray();
         md.AppendLine(Invariant, $"{ModesHeading}: {Title(row)}").AppendLine();
         var names = modes.Select(m => m.ToString().ToLowerInvariant()).ToArray();
         var table = new MarkdownTable().Left("Strategy")
             .Right([.. names.Select(n => $"Events/s, {n}"), $"Given up ({string.Join(" / ", names)})", $"Conflicts / commit ({string.Join(" / ", names)})", $"p99 ms ({string.Join(" / ", names)})"]);
-        foreach (var strategy in cases.GroupBy(c => c.Contender).OrderByDescending(g => g.Max(c => c.EventsPerSecond?.Estimate ?? -1)))
+        foreach (var strategy in cases.GroupBy(c => c.Contender).OrderByDescending(g => g.Max(c => c.Race.EventsPerSecond?.Estimate ?? -1)))
         {
-            var byMode = modes.Select(m => strategy.FirstOrDefault(c => c.Commands == m)).ToArray();
+            var byMode = modes.Select(m => strategy.FirstOrDefault(c => c.Cell.Commands == m)).ToArray();
             table.Row([
                 $"{strategy.Key}",
-                .. byMode.Select(c => (FormattableString)$"{(c is null ? "-" : c.Failure is not null ? "failed" : VerdictText.Rate(c.EventsPerSecond))}"),
+                .. byMode.Select(c => (FormattableString)$"{(c is null ? "-" : c.Failure is not null ? "failed" : VerdictText.Rate(c.Race.EventsPerSecond))}"),
                 $"{string.Join(" / ", byMode.Select(c => c?.Contention is { } k ? k.GivenUp.ToString("N0", Invariant) : "-"))}",
                 $"{string.Join(" / ", byMode.Select(c => c?.Contention is { } k ? k.ConflictsPerCommit.ToString("0.00", Invariant) : "-"))}",
-                $"{string.Join(" / ", byMode.Select(c => (c?.CommitLatency ?? c?.GroupLatency) is { } l ? l.P99Ms.ToString("0.#", Invariant) : "-"))}",
+                $"{string.Join(" / ", byMode.Select(c => (c?.Writes.CommitLatency ?? c?.Writes.GroupLatency) is { } l ? l.P99Ms.ToString("0.#", Invariant) : "-"))}",
             ]);
         }
 
@@ -115,15 +115,15 @@ internal static class ContentionView
     /// </summary>
     private static string? Reading(IReadOnlyList<CaseResult> cases, IReadOnlyList<CommandMode> modes)
     {
-        var leaders = modes.Select(m => cases.FirstOrDefault(c => c.Commands == m && c.IsBest)).ToArray();
-        if (leaders.Length < 2 || leaders[0] is not { EventsPerSecond: { } baseline } optimistic || leaders.Any(l => l?.EventsPerSecond is null))
+        var leaders = modes.Select(m => cases.FirstOrDefault(c => c.Cell.Commands == m && c.Race.IsBest)).ToArray();
+        if (leaders.Length < 2 || leaders[0] is not { Race.EventsPerSecond: { } baseline } optimistic || leaders.Any(l => l?.Race.EventsPerSecond is null))
         {
             return null;
         }
 
         string Given(CaseResult c) => c.Contention is { } k ? string.Create(Invariant, $"{k.GivenUp:N0} commands given up") : "";
         var others = leaders.Skip(1).Select(l => string.Create(Invariant,
-            $"{l!.Commands.ToString().ToLowerInvariant()}, {l.Contender} carries {l.EventsPerSecond!.Estimate / baseline.Estimate:0.0} times its events/s with {Given(l)}"));
+            $"{l!.Cell.Commands.ToString().ToLowerInvariant()}, {l.Contender} carries {l.Race.EventsPerSecond!.Estimate / baseline.Estimate:0.0} times its events/s with {Given(l)}"));
         return string.Create(Invariant,
             $"**Reading**: the optimistic leader is {optimistic.Contender} ({Given(optimistic)}); {string.Join("; ", others)}. Whether owners fit depends on the application: they need every command of an aggregate routed to one process.");
     }
@@ -133,7 +133,7 @@ internal static class ContentionView
 
     private static string Batch(BatchSizeSummary? batches) => batches is null ? "-" : batches.MeanCommits.ToString("0.0", Invariant);
 
-    private static string Checked(CaseResult c) => c.Method != BenchmarkMethod.CommitAggregateEvents
+    private static string Checked(CaseResult c) => c.Cell.Method != BenchmarkMethod.CommitAggregateEvents
         ? "-"
         : c.Verification is { Checked: VerificationKind.Verifier } v
             ? string.Create(Invariant, $"{v.AggregateCommitsChecked:N0}{(v.Passed ? "" : ", **FAILED**")}")

@@ -48,7 +48,7 @@ public static class DetailsWriter
             environment.Row($"Not available on this store", $"{string.Join("; ", unavailable.Select(u => $"{u.Strategy}: {u.Reason}"))}");
         }
 
-        if (record.Cases.Any(c => c.Method == BenchmarkMethod.CommitConditionalEvents))
+        if (record.Cases.Any(c => c.Cell.Method == BenchmarkMethod.CommitConditionalEvents))
         {
             environment.Row(
                 $"Conditional commits",
@@ -73,12 +73,12 @@ public static class DetailsWriter
         md.AppendLine(precision.BeatTheCeiling.Count == 0
             ? "- No strategy beat the ceiling outside its interval."
             : $"- **Finding: the ceiling is not a bound in {precision.BeatTheCeiling.Count} cases** (ratio interval above 1): " +
-              string.Join("; ", precision.BeatTheCeiling.Select(c => string.Create(Invariant, $"{c.Contender} in {Row(c)} ({Ratio(c.RatioToCeiling)})"))) + ".");
+              string.Join("; ", precision.BeatTheCeiling.Select(c => string.Create(Invariant, $"{c.Contender} in {Row(c)} ({Ratio(c.Race.RatioToCeiling)})"))) + ".");
         md.AppendLine();
 
-        foreach (var load in record.Cases.Select(c => c.Load).Distinct().Order())
+        foreach (var load in record.Cases.Select(c => c.Cell.Load).Distinct().Order())
         {
-            var cases = record.Cases.Where(c => c.Load == load).ToArray();
+            var cases = record.Cases.Where(c => c.Cell.Load == load).ToArray();
             var rows = Rows(cases);
             md.AppendLine(Invariant, $"## {(load == LoadKind.Waves ? "Waves" : "Sustained load")}").AppendLine();
             md.AppendLine(load == LoadKind.Waves
@@ -93,55 +93,55 @@ public static class DetailsWriter
 
             Table(md, $"Events per second: {(m.Race is null ? "median" : "trimmed geometric mean of the race rounds")} [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true, record.Verdicts);
             Table(md, "Ratio to the ceiling, paired per round: median [95% interval]", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
-                c => c.RatioToCeiling is null ? null : Ratio(c.RatioToCeiling), winner: false);
+                c => c.Race.RatioToCeiling is null ? null : Ratio(c.Race.RatioToCeiling), winner: false);
             ConditionalCostSection.Write(md, cases, contenders.Where(c => !IsCeiling(record, c)).ToArray());
             Table(md, "Commit latency p50 / p95 / p99 (ms), measured rounds only; for contenders handed whole groups: the group's time, marked (group)", rows, contenders, cases, failures,
-                c => (c.CommitLatency ?? c.GroupLatency) is { } l ? LatencyText.Of(l) + (c.CommitLatency is null ? " (group)" : "") : null, winner: false);
+                c => (c.Writes.CommitLatency ?? c.Writes.GroupLatency) is { } l ? LatencyText.Of(l) + (c.Writes.CommitLatency is null ? " (group)" : "") : null, winner: false);
             Table(md, "Retries / conflicts per commit", rows, contenders.Where(c => !IsCeiling(record, c)).ToArray(), cases, failures,
-                c => c.RetriesPerCommit is { } r ? string.Create(Invariant, $"{r:0.###} / {c.ConflictsPerCommit:0.###}") : null, winner: false);
-            if (cases.Any(c => c.Batches is not null))
+                c => c.Writes.RetriesPerCommit is { } r ? string.Create(Invariant, $"{r:0.###} / {c.Writes.ConflictsPerCommit:0.###}") : null, winner: false);
+            if (cases.Any(c => c.Writes.Batches is not null))
             {
-                Table(md, "Commits per batch: mean (p50, p99 range) for batching strategies", rows, contenders.Where(c => cases.Any(x => x.Contender == c && x.Batches is not null)).ToArray(), cases, failures,
-                    c => c.Batches is { } b ? string.Create(Invariant, $"{b.MeanCommits:0.#} ({b.Percentile(50)}, {b.Percentile(99)})") : null, winner: false);
-                if (cases.Any(c => c.Batches?.MeanWriteMs is not null))
+                Table(md, "Commits per batch: mean (p50, p99 range) for batching strategies", rows, contenders.Where(c => cases.Any(x => x.Contender == c && x.Writes.Batches is not null)).ToArray(), cases, failures,
+                    c => c.Writes.Batches is { } b ? string.Create(Invariant, $"{b.MeanCommits:0.#} ({b.Percentile(50)}, {b.Percentile(99)})") : null, winner: false);
+                if (cases.Any(c => c.Writes.Batches?.MeanWriteMs is not null))
                 {
                     Table(md, "Batch timing: a commit's mean queue wait / a batch's mean write time (ms), mean batches in flight", rows,
-                        contenders.Where(c => cases.Any(x => x.Contender == c && x.Batches?.MeanWriteMs is not null)).ToArray(), cases, failures,
-                        c => c.Batches is { MeanWriteMs: { } write } b ? string.Create(Invariant, $"{b.MeanQueueWaitMs:0.##} / {write:0.##}, {b.MeanInFlight:0.##}") : null, winner: false);
+                        contenders.Where(c => cases.Any(x => x.Contender == c && x.Writes.Batches?.MeanWriteMs is not null)).ToArray(), cases, failures,
+                        c => c.Writes.Batches is { MeanWriteMs: { } write } b ? string.Create(Invariant, $"{b.MeanQueueWaitMs:0.##} / {write:0.##}, {b.MeanInFlight:0.##}") : null, winner: false);
                 }
             }
 
-            if (cases.Any(c => c.Reader is not null))
+            if (cases.Any(c => c.Readers.Naive is not null))
             {
                 Table(md, "Naive tailing reader: numbers skipped for good / delivery lag after the acknowledgement p50 / p95 / p99 (ms)", rows, contenders, cases, failures,
-                    c => ReaderCell(c.Reader, stalls: false), winner: false);
+                    c => ReaderCell(c.Readers.Naive, stalls: false), winner: false);
             }
 
-            if (cases.Any(c => c.HighWaterMarkReader is not null))
+            if (cases.Any(c => c.Readers.HighWaterMark is not null))
             {
                 Table(md, "High-water-mark reader (stale timeout 3 s): skipped / lag p50 / p95 / p99 (ms) / stalls at holes later filled or declared gaps: count, longest (ms)", rows, contenders, cases, failures,
-                    c => ReaderCell(c.HighWaterMarkReader, stalls: true), winner: false);
+                    c => ReaderCell(c.Readers.HighWaterMark, stalls: true), winner: false);
             }
 
-            if (cases.Any(c => c.HorizonReader is not null))
+            if (cases.Any(c => c.Readers.Horizon is not null))
             {
-                var horizon = contenders.Where(c => cases.Any(x => x.Contender == c && x.HorizonReader is not null)).ToArray();
+                var horizon = contenders.Where(c => cases.Any(x => x.Contender == c && x.Readers.Horizon is not null)).ToArray();
                 Table(md, "Transaction-horizon reader (strategies storing transaction ids): skipped / lag p50 / p95 / p99 (ms)", rows, horizon, cases, failures,
-                    c => ReaderCell(c.HorizonReader, stalls: false), winner: false);
+                    c => ReaderCell(c.Readers.Horizon, stalls: false), winner: false);
             }
 
             Table(md, "Allocated per event (bytes, whole process, measured rounds)", rows, contenders, cases, failures,
-                c => c.AllocatedBytesPerEvent is { } a ? string.Create(Invariant, $"{a:N0}") : null, winner: false);
-            if (cases.Any(c => c.LabCpuShare is not null))
+                c => c.Process.AllocatedBytesPerEvent is { } a ? string.Create(Invariant, $"{a:N0}") : null, winner: false);
+            if (cases.Any(c => c.Process.LabCpuShare is not null))
             {
                 Table(md, "The lab's share of the machine's busy CPU time in the measured rounds (its own process; the database had the rest)", rows, contenders, cases, failures,
-                    c => c.LabCpuShare is { } share ? string.Create(Invariant, $"{share:P0}") : null, winner: false);
+                    c => c.Process.LabCpuShare is { } share ? string.Create(Invariant, $"{share:P0}") : null, winner: false);
             }
 
-            if (cases.Any(c => c.PeakWorkingSetBytes is not null))
+            if (cases.Any(c => c.Process.PeakWorkingSetBytes is not null))
             {
                 Table(md, string.Create(Invariant, $"Peak working set (MiB, whole process, sampled every {EventCommitLab.Engine.Measurement.ContenderCase.WorkingSetEvery.TotalMilliseconds:0} ms in its measured rounds; what the runtime kept from earlier contenders counts too)"), rows, contenders, cases, failures,
-                    c => c.PeakWorkingSetBytes is { } bytes ? string.Create(Invariant, $"{bytes / 1048576.0:N0}") : null, winner: false);
+                    c => c.Process.PeakWorkingSetBytes is { } bytes ? string.Create(Invariant, $"{bytes / 1048576.0:N0}") : null, winner: false);
             }
         }
 
@@ -189,13 +189,13 @@ public static class DetailsWriter
 
     private static string? EventsCell(CaseResult c)
     {
-        if (c.EventsPerSecond is not { } e)
+        if (c.Race.EventsPerSecond is not { } e)
         {
             return null;
         }
 
         var interval = e.HasBounds ? string.Create(Invariant, $" [{e.Lower:N0}–{e.Upper:N0}]") : " *(one round)*";
-        var ratio = c.IsCeiling || c.RatioToCeiling is null ? "" : string.Create(Invariant, $" ({c.RatioToCeiling.Estimate:0.00})");
+        var ratio = c.IsCeiling || c.Race.RatioToCeiling is null ? "" : string.Create(Invariant, $" ({c.Race.RatioToCeiling.Estimate:0.00})");
         return string.Create(Invariant, $"{e.Estimate:N0}{interval}{ratio}");
     }
 
@@ -226,7 +226,7 @@ public static class DetailsWriter
                 var text = c is null ? "not run" : c.Failure is not null ? $"failed [{failures[c]}]" : cell(c) ?? "-";
                 if (winner && c is not null && c.Failure is null)
                 {
-                    text = c.IsBest && separable ? $"**{text}**" : c.IsBest || c.TiedWithBest ? $"≈ {text}" : text;
+                    text = c.Race.IsBest && separable ? $"**{text}**" : c.Race.IsBest || c.Race.TiedWithBest ? $"≈ {text}" : text;
                 }
 
                 cells.Add($"{text}");
@@ -234,10 +234,10 @@ public static class DetailsWriter
 
             if (winner)
             {
-                var best = inRow.FirstOrDefault(c => c.IsBest);
+                var best = inRow.FirstOrDefault(c => c.Race.IsBest);
                 var verdict = verdicts?.FirstOrDefault(v => v.Cell == row)?.For(Engine.Racing.GuaranteeProfile.Unique.Id);
                 cells.Add($"{(verdict is not null ? VerdictText.Of(verdict) : best is null ? "-" : separable ? best.Contender
-                    : $"tie: {string.Join(" ≈ ", inRow.Where(c => c.IsBest || c.TiedWithBest).Select(c => c.Contender))}")}");
+                    : $"tie: {string.Join(" ≈ ", inRow.Where(c => c.Race.IsBest || c.Race.TiedWithBest).Select(c => c.Contender))}")}");
             }
 
             table.Row(cells);
@@ -255,7 +255,7 @@ public static class DetailsWriter
     private static bool IsCeiling(RunRecord record, string contender) => record.Cases.Any(x => x.Contender == contender && x.IsCeiling);
 
     /// <summary>A case's row as prose: "waves CommitEvents 10 x 100".</summary>
-    internal static string Row(CaseResult c) => $"{c.Load.ToString().ToLowerInvariant()} {c.Method} {c.Cell.Shape}";
+    internal static string Row(CaseResult c) => $"{c.Cell.Load.ToString().ToLowerInvariant()} {c.Cell.Method} {c.Cell.Shape}";
 
     private static string Share(int part, int whole) => whole == 0 ? "-" : Percent((double)part / whole);
 

@@ -15,8 +15,8 @@ internal static class GuaranteeMatrixSection
         md.AppendLine("Every case of every strategy was checked after its run by the verifier, from the database and the harness's ledger of what each caller handed over " +
             "(every event's type, event source, aggregate version, tags and payload digest, in order) and was told. " +
             "A broken claim fails the case; a violation of something not claimed is the strategy's known weakness.").AppendLine();
-        var readers = record.Cases.Any(c => c.Reader is not null);
-        var horizon = record.Cases.Any(c => c.HorizonReader is not null);
+        var readers = record.Cases.Any(c => c.Readers.Naive is not null);
+        var horizon = record.Cases.Any(c => c.Readers.Horizon is not null);
         if (readers)
         {
             md.AppendLine("Ordered visibility is checked by the naive tailing reader beside every measured sustained round: it follows the log by sequence number, " +
@@ -47,14 +47,14 @@ internal static class GuaranteeMatrixSection
                 : $"clean in {verified.Length} verified of {cases.Length} cases{(weaknesses.Length > 0 ? $"; known weakness seen: {string.Join(", ", weaknesses)}" : "")}";
             AddRow(
                 [$"{s.Strategy}", $"{Claim(s.AtomicMultiEventCommit)}", $"{Claim(s.GapFreeSequence)}", $"{Claim(s.ContiguousCommit)}", $"{Claim(s.SafeWithSeveralWriterProcesses)}"],
-                () => $"{Claim(s.OrderedVisibility)}, {Skips(cases, c => c.Reader)}", () => $"{Claim(s.HorizonOrderedVisibility)}, {Skips(cases, c => c.HorizonReader)}", $"{found}");
+                () => $"{Claim(s.OrderedVisibility)}, {Skips(cases, c => c.Readers.Naive)}", () => $"{Claim(s.HorizonOrderedVisibility)}, {Skips(cases, c => c.Readers.Horizon)}", $"{found}");
         }
 
         var ceilings = record.Cases.Where(c => c.Verification.Checked == VerificationKind.RowCount).ToArray();
         if (ceilings.Length > 0)
         {
             AddRow(
-                [$"Ceiling", $"-", $"-", $"-", $"-"], () => $"-, {Skips(ceilings, c => c.Reader)}", () => $"-",
+                [$"Ceiling", $"-", $"-", $"-", $"-"], () => $"-, {Skips(ceilings, c => c.Readers.Naive)}", () => $"-",
                 $"row count checked: {ceilings.Count(c => c.Verification.Passed)} of {ceilings.Length} cases held exactly the rows written");
         }
 

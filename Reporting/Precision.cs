@@ -30,7 +30,7 @@ public sealed record Precision(
             {
                 for (var j = i + 1; j < cases.Length; j++)
                 {
-                    var logs = Engine.Racing.LogStatistics.PairedLogs(cases[i].RoundEventsPerSecond, cases[j].RoundEventsPerSecond);
+                    var logs = Engine.Racing.LogStatistics.PairedLogs(cases[i].Race.RoundEventsPerSecond, cases[j].Race.RoundEventsPerSecond);
                     if (logs.Length >= SpreadRounds)
                     {
                         var mean = logs.Average();
@@ -47,15 +47,15 @@ public sealed record Precision(
     {
         ArgumentNullException.ThrowIfNull(record);
         var strategies = record.Cases.Where(c => !c.IsCeiling && c.Succeeded).ToArray();
-        var ratios = strategies.Select(c => c.RatioToCeiling).OfType<Interval>().ToArray();
-        var rows = record.Cases.GroupBy(c => c.Cell).Where(g => g.Any(c => c.IsBest)).ToArray();
-        var widths = record.Cases.Select(c => c.EventsPerSecond?.RelativeHalfWidth).OfType<double>().Order().ToArray();
+        var ratios = strategies.Select(c => c.Race.RatioToCeiling).OfType<Interval>().ToArray();
+        var rows = record.Cases.GroupBy(c => c.Cell).Where(g => g.Any(c => c.Race.IsBest)).ToArray();
+        var widths = record.Cases.Select(c => c.Race.EventsPerSecond?.RelativeHalfWidth).OfType<double>().Order().ToArray();
         return new Precision(
             ratios.Count(r => r.IsWithin(Tolerance)), ratios.Length,
             rows.Count(CellAnalysis.HasSeparableWinner), rows.Length,
             widths.Length == 0 ? null : widths[widths.Length / 2],
-            strategies.Count(c => c.StoppedEarly),
-            [.. strategies.Where(c => c.RatioToCeiling is { Lower: > 1 })],
+            strategies.Count(c => c.Race.StoppedEarly),
+            [.. strategies.Where(c => c.Race.RatioToCeiling is { Lower: > 1 })],
             Spread(record));
     }
 }

@@ -22,10 +22,10 @@ public sealed record RunAgreement(int RatiosAgreeing, int RatiosCompared, int Fu
     {
         ArgumentNullException.ThrowIfNull(older);
         ArgumentNullException.ThrowIfNull(newer);
-        var before = older.Cases.Where(c => !c.IsCeiling && c.RatioToCeiling is not null).ToDictionary(c => (c.Cell, c.Contender));
-        var pairs = newer.Cases.Where(c => !c.IsCeiling && c.RatioToCeiling is not null && before.ContainsKey((c.Cell, c.Contender)))
+        var before = older.Cases.Where(c => !c.IsCeiling && c.Race.RatioToCeiling is not null).ToDictionary(c => (c.Cell, c.Contender));
+        var pairs = newer.Cases.Where(c => !c.IsCeiling && c.Race.RatioToCeiling is not null && before.ContainsKey((c.Cell, c.Contender)))
             .Select(c => (Old: before[(c.Cell, c.Contender)], New: c))
-            .Select(p => (Full: !p.Old.StoppedEarly && !p.New.StoppedEarly, Agrees: Math.Abs(p.New.RatioToCeiling!.Estimate / p.Old.RatioToCeiling!.Estimate - 1) <= Tolerance))
+            .Select(p => (Full: !p.Old.Race.StoppedEarly && !p.New.Race.StoppedEarly, Agrees: Math.Abs(p.New.Race.RatioToCeiling!.Estimate / p.Old.Race.RatioToCeiling!.Estimate - 1) <= Tolerance))
             .ToArray();
         return new RunAgreement(pairs.Count(p => p.Agrees), pairs.Length, pairs.Count(p => p.Full && p.Agrees), pairs.Count(p => p.Full));
     }

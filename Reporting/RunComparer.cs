@@ -86,9 +86,9 @@ public static class RunComparer
             return older is null ? (newer is null ? "-" : "new only") : "old only";
         }
 
-        if (older.EventsPerSecond is not { } o || newer.EventsPerSecond is not { } n)
+        if (older.Race.EventsPerSecond is not { } o || newer.Race.EventsPerSecond is not { } n)
         {
-            return older.EventsPerSecond is null ? (newer.EventsPerSecond is null ? "failed in both" : "failed in old") : "failed in new";
+            return older.Race.EventsPerSecond is null ? (newer.Race.EventsPerSecond is null ? "failed in both" : "failed in old") : "failed in new";
         }
 
         var ratio = n.Estimate / o.Estimate;

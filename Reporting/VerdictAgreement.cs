@@ -175,7 +175,7 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
         }
 
         var judged = verdict.Rounds;
-        IReadOnlyList<double?>? Rounds(string name) => run.Cases.FirstOrDefault(c => c.Cell == cell && c.Contender == name)?.RoundEventsPerSecond is { } rounds
+        IReadOnlyList<double?>? Rounds(string name) => run.Cases.FirstOrDefault(c => c.Cell == cell && c.Contender == name)?.Race.RoundEventsPerSecond is { } rounds
             ? [.. rounds.Take(judged ?? rounds.Count)]
             : null;
         return (strategy, other) => Rounds(strategy) is { } mine && Rounds(other) is { } theirs ? PairedComparison.Of(mine, theirs, race) : null;

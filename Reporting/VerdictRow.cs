@@ -26,12 +26,12 @@ internal static class VerdictRow
             VerdictKind.Equivalent => $"equivalent: {Names(verdict.Set, verdict.Recommended)}",
             _ => $"undecided ({End(end)}{MoreRounds(record, cell, verdict)}): {VerdictText.Of(verdict)["undecided: ".Length..]}",
         };
-        var latency = chosen?.CommitLatency ?? chosen?.GroupLatency;
+        var latency = chosen?.Writes.CommitLatency ?? chosen?.Writes.GroupLatency;
         var lost = verdict.Standings.Where(s => !verdict.Set.Contains(s.Contender))
             .OrderBy(s => s.Disqualified is null ? 0 : 1).ThenByDescending(s => s.Ratio?.Estimate ?? 0).FirstOrDefault();
         var factor = FactorOverCurrent(record, cell.Cell, verdict.Recommended) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
-        var ceiling = chosen?.RatioToCeiling is { } c ? string.Create(Invariant, $"{c.Estimate:0.00}") : "-";
-        var rate = chosen?.EventsPerSecond is { } r ? string.Create(Invariant, $"{r.Estimate:N0}") : "-";
+        var ceiling = chosen?.Race.RatioToCeiling is { } c ? string.Create(Invariant, $"{c.Estimate:0.00}") : "-";
+        var rate = chosen?.Race.EventsPerSecond is { } r ? string.Create(Invariant, $"{r.Estimate:N0}") : "-";
         // The comparisons the verdict rests on: those over race rounds (a contender that left after the qualifying round
         // left by a threshold far outside the noise, not by a test).
         var comparisons = verdict.Standings.Count(s => s.Disqualified is null && s.Decision is not null);
@@ -55,7 +55,7 @@ internal static class VerdictRow
         var spreads = verdict.Set.Where(s => s != verdict.Leader)
             .Select(s => Case(record, cell.Cell, s))
             .OfType<CaseResult>()
-            .Select(c => LogStatistics.PairedLogs(c.RoundEventsPerSecond, leader.RoundEventsPerSecond))
+            .Select(c => LogStatistics.PairedLogs(c.Race.RoundEventsPerSecond, leader.Race.RoundEventsPerSecond))
             .Where(logs => logs.Length >= 2)
             .Select(logs => Math.Sqrt(logs.Sum(x => (x - logs.Average()) * (x - logs.Average())) / (logs.Length - 1)))
             .ToArray();
@@ -86,18 +86,18 @@ internal static class VerdictRow
                 seen.Add("gap-free");
             }
 
-            if (c.Method == BenchmarkMethod.CommitAggregateEvents)
+            if (c.Cell.Method == BenchmarkMethod.CommitAggregateEvents)
             {
                 seen.Add("versions held");
             }
 
-            if (c.Method == BenchmarkMethod.CommitConditionalEvents)
+            if (c.Cell.Method == BenchmarkMethod.CommitConditionalEvents)
             {
                 seen.Add("conditions held");
             }
         }
 
-        if (c.Reader is { } reader)
+        if (c.Readers.Naive is { } reader)
         {
             seen.Add(reader.Skipped == 0 ? "reader skipped none" : string.Create(Invariant, $"**reader skipped {reader.Skipped:N0}**"));
         }
@@ -113,9 +113,9 @@ internal static class VerdictRow
             return null;
         }
 
-        return LogStatistics.PairedRatio(chosen.RoundEventsPerSecond, baseline.RoundEventsPerSecond, CellAnalysis.ErrorRate)
-            ?? (chosen.QualifyingEventsPerSecond is > 0 && baseline.QualifyingEventsPerSecond is > 0
-                ? new Interval(chosen.QualifyingEventsPerSecond.Value / baseline.QualifyingEventsPerSecond.Value, null, null, 1)
+        return LogStatistics.PairedRatio(chosen.Race.RoundEventsPerSecond, baseline.Race.RoundEventsPerSecond, CellAnalysis.ErrorRate)
+            ?? (chosen.Race.QualifyingEventsPerSecond is > 0 && baseline.Race.QualifyingEventsPerSecond is > 0
+                ? new Interval(chosen.Race.QualifyingEventsPerSecond.Value / baseline.Race.QualifyingEventsPerSecond.Value, null, null, 1)
                 : null);
     }
 

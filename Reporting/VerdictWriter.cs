@@ -145,10 +145,10 @@ public static class VerdictWriter
         var budget = m.BudgetMinutes is { } b ? string.Create(Invariant, $", budget {b:0.#} min") : "";
         yield return string.Create(Invariant,
             $"- **Run**: {env.Started:yyyy-MM-dd HH:mm} to {env.Finished:HH:mm} ({(env.Finished - env.Started).TotalMinutes:0.#} min{budget}) on {env.Cpu}, {env.Cores} cores, durable flush median {env.DurableFlushMedianMs:0.###} ms; {rows} rows; source {env.GitCommit ?? "unknown"}; `{env.CommandLine}`.");
-        var beaten = record.Cases.Where(c => !c.IsCeiling && c.RatioToCeiling is { Lower: > 1 }).ToArray();
+        var beaten = record.Cases.Where(c => !c.IsCeiling && c.Race.RatioToCeiling is { Lower: > 1 }).ToArray();
         yield return beaten.Length == 0
             ? "- **Ceiling**: not beaten in any cell (no strategy's ratio interval lies above 1)."
-            : $"- **Ceiling beaten in {beaten.Length} cases** (ratio interval above 1): {string.Join("; ", beaten.Select(c => $"{c.Contender} in {Row(c.Cell)} {VerdictText.Ratio(c.RatioToCeiling)}"))}.";
+            : $"- **Ceiling beaten in {beaten.Length} cases** (ratio interval above 1): {string.Join("; ", beaten.Select(c => $"{c.Contender} in {Row(c.Cell)} {VerdictText.Ratio(c.Race.RatioToCeiling)}"))}.";
         foreach (var line in StoreToolView.Lines(record))
         {
             yield return line;
@@ -167,7 +167,7 @@ public static class VerdictWriter
 
     /// <summary>Durabilities in the order the run was asked for them (the store's own first).</summary>
     internal static int DurabilityOrder(RunRecord record, string? durability) =>
-        durability is null ? 0 : record.Cases.Select(c => c.Durability).Distinct().ToList().IndexOf(durability);
+        durability is null ? 0 : record.Cases.Select(c => c.Cell.Durability).Distinct().ToList().IndexOf(durability);
 
     internal static string Load(LoadKind load) => load == LoadKind.Waves ? "Waves" : "Sustained load";
 

@@ -228,22 +228,18 @@ internal sealed class ContenderCase
         }
 
         return new CaseResult(
-            Cell.Load, Cell.Method, Cell.NumberOfEvents, Cell.Committers, Contender.Name, Contender.IsCeiling,
-            EventsPerSecond: null, [.. rounds], rounds.Count(r => r is not null), StoppedEarly: exit is not null,
-            RatioToCeiling: null, IsBest: false, TiedWithBest: false,
-            CommitLatency.Summary(), GroupLatency.Summary(),
-            Contender.IsCeiling ? null : _totals.RetriesPerCommit,
-            Contender.IsCeiling ? null : _totals.ConflictsPerCommit,
-            _totals.Batches,
-            _totals.AllocatedBytesPerEvent,
-            _totals.Commits, _logSizeAtStart, logSizeAtEnd, _readers.WithFindings(verification), _failure,
-            _readers.SummaryOf(TailingReaderKind.Naive), _readers.SummaryOf(TailingReaderKind.HighWaterMark), _readers.SummaryOf(TailingReaderKind.TransactionHorizon),
-            qualifying, exit, Cell.Aggregates,
+            Cell, Contender.Name, Contender.IsCeiling,
+            RaceResult.Unjudged(qualifying, rounds, exit),
+            new WriteSummary(
+                _totals.Commits, CommitLatency.Summary(), GroupLatency.Summary(), _totals.Batches,
+                Contender.IsCeiling ? null : _totals.RetriesPerCommit, Contender.IsCeiling ? null : _totals.ConflictsPerCommit,
+                _logSizeAtStart, logSizeAtEnd),
+            new ProcessCost(_totals.AllocatedBytesPerEvent, _totals.PeakWorkingSetBytes, _totals.CpuShare),
+            _readers.WithFindings(verification),
+            new TailingReaderSummaries(
+                _readers.SummaryOf(TailingReaderKind.Naive), _readers.SummaryOf(TailingReaderKind.HighWaterMark), _readers.SummaryOf(TailingReaderKind.TransactionHorizon)),
             Slots.Contended ? _contention.Summary(verification.AggregateCommitsChecked) : null,
-            Cell.Durability,
-            _totals.PeakWorkingSetBytes,
-            Cell.Commands,
-            _totals.CpuShare);
+            _failure);
     }
 
     private void Fail(Exception exception)

@@ -1,4 +1,3 @@
-using System.Text.Json.Serialization;
 using EventCommitLab.Engine.Racing;
 
 namespace EventCommitLab.Engine.Results;
@@ -13,7 +12,7 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
 /// <param name="Commands">How a contended cell's commands ran (optimistic in runs made before command modes).</param>
 public sealed record CellVerdict(
-    LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, [property: JsonPropertyName("concurrentBatches")] int Committers, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
+    LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, int Committers, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
     IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null, string? Durability = null, CommandMode Commands = CommandMode.Optimistic)
 {
     public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability, Commands);

@@ -11,7 +11,7 @@ internal static class LabJson
     /// versions say none, read as 0). Raised when a field changes meaning or goes, so that a reader refuses what it
     /// would misread.
     /// </summary>
-    public const int SchemaVersion = 1;
+    public const int SchemaVersion = 2;
 
     /// <summary>The refusal of a record written by a newer harness, or null when this one reads it.</summary>
     public static string? Refusal(string path, int version) =>

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using System.Text.Json.Nodes;
 
 namespace EventCommitLab.Engine.Results;
 
@@ -31,9 +32,14 @@ public sealed record RunRecord(
 
         try
         {
-            var record = JsonSerializer.Deserialize<RunRecord>(File.ReadAllText(path), Json)
-                ?? throw new InvalidDataException($"{path} is empty.");
-            return LabJson.Refusal(path, record.SchemaVersion) is { } refusal ? throw new InvalidDataException(refusal) : record;
+            var node = JsonNode.Parse(File.ReadAllText(path)) as JsonObject ?? throw new InvalidDataException($"{path} is empty, or not a JSON object.");
+            var version = node["schemaVersion"]?.GetValue<int>() ?? 0;
+            if (LabJson.Refusal(path, version) is { } refusal)
+            {
+                throw new InvalidDataException(refusal);
+            }
+
+            return RecordMigration.ToCurrent(node, version).Deserialize<RunRecord>(Json) ?? throw new InvalidDataException($"{path} is empty.");
         }
         catch (JsonException e)
         {

@@ -1,4 +1,3 @@
-using System.Text.Json.Serialization;
 using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Engine.Results;
@@ -7,5 +6,5 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Durability">The cell's durability in a run over several (the store's own, the only one the tool runs at); null in a run over one.</param>
 /// <param name="Rows">Where the tool made its rows; a record without it had them built on the server, the only way then.</param>
 public sealed record StoreToolComparison(
-    int NumberOfEvents, [property: JsonPropertyName("concurrentBatches")] int Committers, StoreToolInsertRate Tool, string? Durability = null,
+    int NumberOfEvents, int Committers, StoreToolInsertRate Tool, string? Durability = null,
     StoreToolRows Rows = StoreToolRows.BuiltOnServer);

@@ -15,7 +15,7 @@ public static class CellAnalysis
 
     /// <summary>A cell analysed as the race judges it; contenders without claims are judged as unique-number strategies only.</summary>
     public static IReadOnlyList<CaseResult> Analyse(IReadOnlyList<CaseResult> cell) =>
-        Analyse(cell, [], RaceSettings.Default(Math.Max(2, cell?.Max(c => c.RoundEventsPerSecond.Count) ?? 2)), end: null).Cases;
+        Analyse(cell, [], RaceSettings.Default(Math.Max(2, cell?.Max(c => c.Race.RoundEventsPerSecond.Count) ?? 2)), end: null).Cases;
 
     /// <param name="groupEnds">When and why each profile's race ended (<see cref="Race.GroupEnds"/>); a profile missing from it is judged over every round.</param>
     public static (IReadOnlyList<CaseResult> Cases, CellVerdict? Verdict) Analyse(
@@ -29,17 +29,17 @@ public static class CellAnalysis
             return ([], null);
         }
 
-        var measured = cell.Select(c => c with { EventsPerSecond = Rate(c) }).ToArray();
+        var measured = cell.Select(c => c with { Race = c.Race with { EventsPerSecond = Rate(c) } }).ToArray();
         var ceilings = measured.Where(c => c.IsCeiling && c.Failure is null).ToArray();
-        var rounds = measured.Max(c => c.RoundEventsPerSecond.Count);
+        var rounds = measured.Max(c => c.Race.RoundEventsPerSecond.Count);
         var envelope = Enumerable.Range(0, rounds)
-            .Select(i => ceilings.Select(c => i < c.RoundEventsPerSecond.Count ? c.RoundEventsPerSecond[i] : null).Where(r => r is > 0).Max())
+            .Select(i => ceilings.Select(c => i < c.Race.RoundEventsPerSecond.Count ? c.Race.RoundEventsPerSecond[i] : null).Where(r => r is > 0).Max())
             .ToArray();
         var ceilingRate = envelope.Any(r => r is > 0) ? LogStatistics.GeometricMean([.. envelope.OfType<double>()], ErrorRate) : null;
-        var ceilingLeader = ceilings.Where(c => c.RoundEventsPerSecond.Any(r => r is > 0)).MaxBy(c => c.RoundEventsPerSecond.Count(r => r is > 0))?.Contender;
+        var ceilingLeader = ceilings.Where(c => c.Race.RoundEventsPerSecond.Any(r => r is > 0)).MaxBy(c => c.Race.RoundEventsPerSecond.Count(r => r is > 0))?.Contender;
         measured = [.. measured.Select(c => c with
         {
-            RatioToCeiling = c.IsCeiling || c.Failure is not null ? null : LogStatistics.PairedRatio(c.RoundEventsPerSecond, envelope, ErrorRate),
+            Race = c.Race with { RatioToCeiling = c.IsCeiling || c.Failure is not null ? null : LogStatistics.PairedRatio(c.Race.RoundEventsPerSecond, envelope, ErrorRate) },
         })];
 
         var profiles = new List<ProfileVerdict>();
@@ -54,12 +54,15 @@ public static class CellAnalysis
         var unique = profiles.FirstOrDefault(p => p.Profile == GuaranteeProfile.Unique.Id);
         measured = [.. measured.Select(c => c with
         {
-            IsBest = unique is not null && c.Contender == unique.Leader,
-            TiedWithBest = unique is not null && c.Contender != unique.Leader && unique.Set.Contains(c.Contender),
+            Race = c.Race with
+            {
+                IsBest = unique is not null && c.Contender == unique.Leader,
+                TiedWithBest = unique is not null && c.Contender != unique.Leader && unique.Set.Contains(c.Contender),
+            },
         })];
         var first = measured[0];
-        return (measured, new CellVerdict(first.Load, first.Method, first.NumberOfEvents, first.Committers,
-            measured.Max(c => c.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles, first.Aggregates, first.Durability, first.Commands));
+        return (measured, new CellVerdict(first.Cell.Load, first.Cell.Method, first.Cell.NumberOfEvents, first.Cell.Committers,
+            measured.Max(c => c.Race.RoundEventsPerSecond.Count), end, ceilingRate, ceilingLeader, profiles, first.Cell.Aggregates, first.Cell.Durability, first.Cell.Commands));
     }
 
     /// <summary>Whether the row's leader won outright: no other strategy is equivalent to it or still undecided against it.</summary>
@@ -67,7 +70,7 @@ public static class CellAnalysis
     {
         ArgumentNullException.ThrowIfNull(cell);
         var cases = cell.ToArray();
-        return cases.Any(c => c.IsBest) && !cases.Any(c => c.TiedWithBest);
+        return cases.Any(c => c.Race.IsBest) && !cases.Any(c => c.Race.TiedWithBest);
     }
 
     /// <summary>Why a case that claims a profile is not judged in it: it failed, or a check found one of its claims broken.</summary>
@@ -90,7 +93,7 @@ public static class CellAnalysis
         var admitted = cases.Where(c => !c.IsCeiling && profile.Admits(ClaimsOf(c.Contender, claims))).ToArray();
         var members = admitted.ToDictionary(c => c.Contender, StringComparer.Ordinal);
         if (GroupJudgement.Judge(
-                [.. admitted.Select(c => c.Contender)], m => members[m].RoundEventsPerSecond, m => members[m].Exit, m => members[m].QualifyingEventsPerSecond,
+                [.. admitted.Select(c => c.Contender)], m => members[m].Race.RoundEventsPerSecond, m => members[m].Race.Exit, m => members[m].Race.QualifyingEventsPerSecond,
                 m => Disqualification(members[m]), race, end?.Rounds) is not var (standing, standings))
         {
             return null;
@@ -138,9 +141,9 @@ public static class CellAnalysis
             return null;
         }
 
-        var rounds = c.RoundEventsPerSecond.Where(r => r is > 0).Select(r => r!.Value).ToArray();
+        var rounds = c.Race.RoundEventsPerSecond.Where(r => r is > 0).Select(r => r!.Value).ToArray();
         return rounds.Length > 0 ? LogStatistics.GeometricMean(rounds, ErrorRate)
-            : c.QualifyingEventsPerSecond is > 0 ? new Interval(c.QualifyingEventsPerSecond.Value, null, null, 1)
+            : c.Race.QualifyingEventsPerSecond is > 0 ? new Interval(c.Race.QualifyingEventsPerSecond.Value, null, null, 1)
             : null;
     }
 }

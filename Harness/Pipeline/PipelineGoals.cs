@@ -36,8 +36,8 @@ public static class PipelineGoals
         var goals = new List<PipelineGoal>();
         foreach (var pipeline in Pipelines)
         {
-            goals.Add(new("P1", pipeline, "events/s vs the ceiling, 1 event x 100 committers", Find(OneByHundred, pipeline)?.RatioToCeiling, 0.8, true, "paired per round"));
-            goals.Add(new("P1", pipeline, "events/s vs the ceiling, 100 events x 100 committers", Find(HundredByHundred, pipeline)?.RatioToCeiling, 0.8, true, "paired per round"));
+            goals.Add(new("P1", pipeline, "events/s vs the ceiling, 1 event x 100 committers", Find(OneByHundred, pipeline)?.Race.RatioToCeiling, 0.8, true, "paired per round"));
+            goals.Add(new("P1", pipeline, "events/s vs the ceiling, 100 events x 100 committers", Find(HundredByHundred, pipeline)?.Race.RatioToCeiling, 0.8, true, "paired per round"));
             goals.Add(new("P4", pipeline, "1-event commits: events/s at 100 committers vs at 1", AcrossCells(Find(OneByHundred, pipeline), Find(OneByOne, pipeline)), 30, true, "across cells"));
             goals.Add(new("P5", pipeline, $"p50 latency at 1 committer vs a bare single-event insert ({BareInsert})",
                 LatencyRatio(Find(OneByOne, pipeline), Find(OneByOne, BareInsert)), 1.2, false, "p50 of each HDR histogram: no interval"));
@@ -45,22 +45,22 @@ public static class PipelineGoals
                 AcrossCells(Find(AggregatesOneByHundred, pipeline), Find(OneByHundred, pipeline)), 0.9, true, "across cells"));
             var thousand = Find(OneByThousand, pipeline);
             goals.Add(new("P9", pipeline, "events/s at 1000 committers vs at 100 (1 event)", AcrossCells(thousand, Find(OneByHundred, pipeline)), 1.0, true,
-                thousand?.CommitLatency is { } latency
+                thousand?.Writes.CommitLatency is { } latency
                     ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"across cells; p99 at 1000 committers {latency.P99Ms:0.#} ms, max {latency.MaxMs:0.#} ms")
                     : "across cells"));
             goals.Add(new("seed", pipeline, $"the seed's 100 x 100 wave: events/s vs {Seed}", Paired(Find(SeedWave, pipeline), Find(SeedWave, Seed)), 100, true,
-                Find(SeedWave, Seed) is { StoppedEarly: true } ? $"paired per round; {Seed} stopped early, so against what it reached" : "paired per round"));
+                Find(SeedWave, Seed) is { Race.StoppedEarly: true } ? $"paired per round; {Seed} stopped early, so against what it reached" : "paired per round"));
         }
 
         return goals;
     }
 
     private static Interval? Paired(CaseResult? numerator, CaseResult? denominator) =>
-        numerator is null || denominator is null ? null : RoundStatistics.PairedRatio(numerator.RoundEventsPerSecond, denominator.RoundEventsPerSecond);
+        numerator is null || denominator is null ? null : RoundStatistics.PairedRatio(numerator.Race.RoundEventsPerSecond, denominator.Race.RoundEventsPerSecond);
 
     private static Interval? AcrossCells(CaseResult? numerator, CaseResult? denominator) =>
-        RoundStatistics.AcrossCells(numerator?.EventsPerSecond, denominator?.EventsPerSecond);
+        RoundStatistics.AcrossCells(numerator?.Race.EventsPerSecond, denominator?.Race.EventsPerSecond);
 
     private static Interval? LatencyRatio(CaseResult? numerator, CaseResult? denominator) =>
-        numerator?.CommitLatency is { } a && denominator?.CommitLatency is { P50Ms: > 0 } b ? new Interval(a.P50Ms / b.P50Ms, null, null, 1) : null;
+        numerator?.Writes.CommitLatency is { } a && denominator?.Writes.CommitLatency is { P50Ms: > 0 } b ? new Interval(a.P50Ms / b.P50Ms, null, null, 1) : null;
 }

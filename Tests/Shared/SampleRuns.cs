@@ -22,15 +22,19 @@ internal static class SampleRuns
     public static double?[] Rounds(double level, params double[] wobble) =>
         [.. (wobble.Length == 0 ? [1.0, 1.02, 0.98, 1.01, 0.99] : wobble).Select(w => (double?)(level * w))];
 
-    public static CaseResult Case(string contender, int concurrency, double?[] rounds, string? failure = null, LoadKind load = LoadKind.Waves, bool stoppedEarly = false)
+    public static CaseResult Case(string contender, int concurrency, double?[] rounds, string? failure = null, LoadKind load = LoadKind.Waves, bool stoppedEarly = false,
+        double? qualifying = null, EventCommitLab.Engine.Racing.RaceExit? exit = null, BenchmarkMethod method = BenchmarkMethod.CommitEvents, int numberOfEvents = 1)
     {
         var isCeiling = contender == "Ceiling";
         return new CaseResult(
-            load, BenchmarkMethod.CommitEvents, 1, concurrency, contender, isCeiling, null, rounds, rounds.Count(r => r is not null), stoppedEarly, null, false, false,
-            isCeiling ? null : new LatencySummary(100, 1.5, 2.5, 3, 4, 9), isCeiling ? new LatencySummary(20, 1, 2, 2.5, 3, 5) : null,
-            isCeiling ? null : 0.5, isCeiling ? null : 0, null, 2048, 100, 0, 1000,
+            new CellKey(load, method, numberOfEvents, concurrency), contender, isCeiling,
+            new RaceResult(null, rounds, rounds.Count(r => r is not null), stoppedEarly, null, false, false, qualifying, exit),
+            new WriteSummary(
+                100, isCeiling ? null : new LatencySummary(100, 1.5, 2.5, 3, 4, 9), isCeiling ? new LatencySummary(20, 1, 2, 2.5, 3, 5) : null, null,
+                isCeiling ? null : 0.5, isCeiling ? null : 0, 0, 1000),
+            new ProcessCost(2048, null, null),
             isCeiling ? VerificationTally.RowCount(1000, 1000) : failure is null ? new VerificationTally(VerificationKind.Verifier, true, 1000, 1000, []) : VerificationTally.NotChecked,
-            failure);
+            TailingReaderSummaries.None, null, failure);
     }
 
     /// <summary>

@@ -43,8 +43,15 @@ internal static class SampleVerdicts
     {
         var random = new Random(committers);
         double?[] Rounds(double level, double noise) => [.. Enumerable.Range(0, Race.MaximumRounds).Select(i => (double?)(level * (1 + (i % 2 == 0 ? 0.01 : -0.01)) * Math.Exp(noise * SyntheticRace.Normal(random))))];
-        CaseResult Case(string name, double?[] rounds, double qualifying, RaceExit? exit = null) =>
-            SampleRuns.Case(name, committers, rounds, load: LoadKind.Sustained) with { QualifyingEventsPerSecond = qualifying, Exit = exit, StoppedEarly = exit is not null, IsCeiling = name.StartsWith("Ceiling", StringComparison.Ordinal) };
+        CaseResult Case(string name, double?[] rounds, double qualifying, RaceExit? exit = null)
+        {
+            var c = SampleRuns.Case(name, committers, rounds, load: LoadKind.Sustained);
+            return c with
+            {
+                Race = c.Race with { QualifyingEventsPerSecond = qualifying, Exit = exit, StoppedEarly = exit is not null },
+                IsCeiling = name.StartsWith("Ceiling", StringComparison.Ordinal),
+            };
+        }
 
         var cases = new List<CaseResult>
         {

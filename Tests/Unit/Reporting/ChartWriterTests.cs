@@ -33,7 +33,7 @@ public sealed class ChartWriterTests : IDisposable
     public void sustained_load_also_gets_a_latency_against_throughput_chart()
     {
         var run = SampleRuns.Run();
-        var sustained = run with { Cases = [.. run.Cases.Select(c => c with { Load = EventCommitLab.Engine.Results.LoadKind.Sustained })] };
+        var sustained = run with { Cases = [.. run.Cases.Select(c => c with { Cell = c.Cell with { Load = EventCommitLab.Engine.Results.LoadKind.Sustained } })] };
 
         var names = ChartWriter.Charts(sustained).Select(c => { c.Plot.Dispose(); return c.Name; }).ToArray();
 

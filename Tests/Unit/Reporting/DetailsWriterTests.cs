@@ -26,7 +26,7 @@ public sealed class DetailsWriterTests
     public void a_case_read_from_an_older_record_with_neither_a_figure_nor_a_failure_is_shown_without_a_figure()
     {
         var run = SampleRuns.Run();
-        var blank = run with { Cases = [.. run.Cases.Select(c => c.Contender == "TransactionalCounter" && c.Committers == 1 ? c with { EventsPerSecond = null } : c)] };
+        var blank = run with { Cases = [.. run.Cases.Select(c => c.Contender == "TransactionalCounter" && c.Cell.Committers == 1 ? c with { Race = c.Race with { EventsPerSecond = null } } : c)] };
 
         var row = DetailsWriter.Write(blank).Split('\n').First(l => l.StartsWith("| CommitEvents | 1 | 1 |", StringComparison.Ordinal));
 
@@ -100,8 +100,8 @@ public sealed class DetailsWriterTests
         [
             .. CellAnalysis.Analyse(
             [
-                SampleRuns.Case("TransactionalCounter", 10, SampleRuns.Rounds(counter)) with { Method = method },
-                SampleRuns.Case("Ceiling", 10, SampleRuns.Rounds(1000)) with { Method = method },
+                SampleRuns.Case("TransactionalCounter", 10, SampleRuns.Rounds(counter), method: method),
+                SampleRuns.Case("Ceiling", 10, SampleRuns.Rounds(1000), method: method),
             ]),
         ];
         var run = new RunRecord(

@@ -34,7 +34,7 @@ public sealed class StoreToolViewTests
     public void a_record_from_before_the_client_sent_rows_reads_as_built_on_the_server()
     {
         var comparison = System.Text.Json.JsonSerializer.Deserialize<StoreToolComparison>(
-            """{"numberOfEvents":100,"concurrentBatches":10,"tool":{"tool":"pgbench (PostgreSQL) 15.18","inserts":10,"perSecond":5,"commandLine":"pgbench"}}""", LabJson.Options);
+            """{"numberOfEvents":100,"committers":10,"tool":{"tool":"pgbench (PostgreSQL) 15.18","inserts":10,"perSecond":5,"commandLine":"pgbench"}}""", LabJson.Options);
 
         Assert.Equal(StoreToolRows.BuiltOnServer, comparison!.Rows);
     }

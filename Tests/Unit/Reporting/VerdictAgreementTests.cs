@@ -117,7 +117,7 @@ public sealed class VerdictAgreementTests
     public void rows_only_a_reduced_grid_holds_are_counted_apart_and_not_compared()
     {
         var full = SampleVerdicts.Run();
-        var reduced = full with { Verdicts = [full.Verdicts![0], full.Verdicts[1]], Cases = [.. full.Cases.Where(c => c.Committers != 100)] };
+        var reduced = full with { Verdicts = [full.Verdicts![0], full.Verdicts[1]], Cases = [.. full.Cases.Where(c => c.Cell.Committers != 100)] };
 
         var unique = VerdictAgreement.Of(full, reduced)[0];
 

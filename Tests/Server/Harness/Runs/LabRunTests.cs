@@ -33,9 +33,9 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(
             ["sustained Ceiling:InFlight", "sustained Ceiling:OneGroup", "sustained Ceiling:PerCommit", "sustained InsertMany",
              "waves Ceiling:InFlight", "waves Ceiling:OneGroup", "waves Ceiling:PerCommit", "waves InsertMany"],
-            record.Cases.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
+            record.Cases.Select(c => $"{c.Cell.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
         Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
-        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((2, 1.0), (c.Rounds, c.QualifyingEventsPerSecond is > 0 ? 1.0 : 0)));
+        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((2, 1.0), (c.Race.Rounds, c.Race.QualifyingEventsPerSecond is > 0 ? 1.0 : 0)));
         Assert.Equal(2, record.Verdicts!.Count);
         Assert.All(record.Verdicts, v => Assert.Equal(("InsertMany", VerdictKind.Winner), (v.For(GuaranteeProfile.Unique.Id)!.Leader, v.For(GuaranteeProfile.Unique.Id)!.Kind)));
         Assert.All(record.Verdicts, v => Assert.Null(v.For(GuaranteeProfile.Ordered.Id)));
@@ -45,16 +45,16 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Equal((VerificationKind.RowCount, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.Contains("| InsertMany | Ceiling:OneGroup | Ceiling:InFlight | Ceiling:PerCommit | Winner |", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
-        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.Reader is { Delivered: > 0, Polls: > 0 }, c.Contender));
-        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.HighWaterMarkReader is { Delivered: > 0, Skipped: 0 }, c.Contender));
-        Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.Reader));
-        Assert.All(record.Cases, c => Assert.Null(c.HorizonReader));
-        Assert.All(record.Cases.Where(c => c.Load == LoadKind.Waves), c => Assert.Null(c.Reader));
+        Assert.All(record.Cases.Where(c => c.Cell.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.Readers.Naive is { Delivered: > 0, Polls: > 0 }, c.Contender));
+        Assert.All(record.Cases.Where(c => c.Cell.Load == LoadKind.Sustained && !c.IsCeiling), c => Assert.True(c.Readers.HighWaterMark is { Delivered: > 0, Skipped: 0 }, c.Contender));
+        Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.Readers.Naive));
+        Assert.All(record.Cases, c => Assert.Null(c.Readers.Horizon));
+        Assert.All(record.Cases.Where(c => c.Cell.Load == LoadKind.Waves), c => Assert.Null(c.Readers.Naive));
         var summary = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
         Assert.Contains("### Naive tailing reader: numbers skipped for good", summary, StringComparison.Ordinal);
         Assert.Contains("### High-water-mark reader (stale timeout 3 s)", summary, StringComparison.Ordinal);
         var json = File.ReadAllText(Path.Combine(folder, RunRecord.FileName));
-        Assert.All(["\"load\": \"sustained\"", "\"eventsPerSecond\": {", "\"rounds\": 2", "\"tiedWithBest\"", "\"concurrentBatches\": 2", "\"verdicts\": [", "\"qualifyingEventsPerSecond\""], key => Assert.Contains(key, json, StringComparison.Ordinal));
+        Assert.All(["\"load\": \"sustained\"", "\"eventsPerSecond\": {", "\"rounds\": 2", "\"tiedWithBest\"", "\"committers\": 2", "\"race\": {", "\"writes\": {", "\"verdicts\": [", "\"qualifyingEventsPerSecond\""], key => Assert.Contains(key, json, StringComparison.Ordinal));
         foreach (var chart in new[] { "events-per-second-waves-CommitEvents-1", "events-per-second-sustained-CommitEvents-1", "p99-latency-vs-throughput-CommitEvents-1" })
         {
             Assert.True(File.Exists(Path.Combine(folder, "charts", chart + ".svg")), chart);
@@ -77,7 +77,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.All(strategies, c =>
         {
             Assert.True(c.Succeeded, c.Failure);
-            Assert.Equal(1, c.Aggregates);
+            Assert.Equal(1, c.Cell.Aggregates);
             var contention = Assert.IsType<ContentionSummary>(c.Contention);
             Assert.True(contention.Conflicts > 0, $"{c.Contender}: no conflict among {contention.Committed} commands on one aggregate");
             Assert.Equal(contention.Conflicts, contention.Retries + contention.GivenUp);
@@ -102,18 +102,18 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
             "--methods", "CommitAggregateEvents", "--events", "1", "--concurrency", "1", "--contention", "20:2", "--reader", "none");
 
         Assert.Equal(0, exit);
-        var contended = record!.Cases.Where(c => !c.IsCeiling && c.Aggregates is not null).ToArray();
+        var contended = record!.Cases.Where(c => !c.IsCeiling && c.Cell.Aggregates is not null).ToArray();
         Assert.Equal(
             [CommandMode.Optimistic, CommandMode.Owned, CommandMode.Pipelined],
-            contended.Select(c => c.Commands).Distinct().Order());
+            contended.Select(c => c.Cell.Commands).Distinct().Order());
         Assert.All(contended, c =>
         {
-            Assert.True(c.Succeeded && c.Verification.Passed, $"{c.Contender} {c.Commands}: {c.Failure}");
+            Assert.True(c.Succeeded && c.Verification.Passed, $"{c.Contender} {c.Cell.Commands}: {c.Failure}");
             Assert.True(c.Verification.AggregateCommitsChecked >= c.Contention!.Committed, c.Contender);
         });
-        Assert.All(contended.Where(c => c.Commands == CommandMode.Owned), c => Assert.Equal(0, c.Contention!.Conflicts));
-        Assert.Equal(0, contended.Single(c => c.Commands == CommandMode.Pipelined && c.Contender == "BatchingPipeline").Contention!.Conflicts);
-        Assert.True(contended.Single(c => c.Commands == CommandMode.Optimistic && c.Contender == "CurrentImplementation").Contention!.Conflicts > 0);
+        Assert.All(contended.Where(c => c.Cell.Commands == CommandMode.Owned), c => Assert.Equal(0, c.Contention!.Conflicts));
+        Assert.Equal(0, contended.Single(c => c.Cell.Commands == CommandMode.Pipelined && c.Contender == "BatchingPipeline").Contention!.Conflicts);
+        Assert.True(contended.Single(c => c.Cell.Commands == CommandMode.Optimistic && c.Contender == "CurrentImplementation").Contention!.Conflicts > 0);
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
         Assert.Contains("| Sustained load · aggregate commits, contended on 2 aggregates, owned |", verdict, StringComparison.Ordinal);
         Assert.Contains("| 1 x 20 on 2 aggregates, pipelined |", verdict, StringComparison.Ordinal);
@@ -133,11 +133,11 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(0, exit);
         Assert.NotNull(record);
         Assert.Equal("durable, async-commit", record.Environment.Durability);
-        Assert.Equal(["async-commit", "durable"], record.Cases.Select(c => c.Durability!).Distinct().Order(StringComparer.Ordinal));
+        Assert.Equal(["async-commit", "durable"], record.Cases.Select(c => c.Cell.Durability!).Distinct().Order(StringComparer.Ordinal));
         Assert.Equal(2, record.Verdicts!.Count);
-        Assert.All(record.Cases.GroupBy(c => c.Durability), g => Assert.Equal(5, g.Count()));
-        Assert.All(record.Cases, c => Assert.True(c.Succeeded && c.Verification.Passed && c.PeakWorkingSetBytes > 0, c.Failure ?? c.Contender));
-        Assert.All(record.Cases, c => Assert.True(!OperatingSystem.IsLinux() || c.LabCpuShare is > 0 and <= 1, $"{c.Contender}: the lab's CPU share {c.LabCpuShare}"));
+        Assert.All(record.Cases.GroupBy(c => c.Cell.Durability), g => Assert.Equal(5, g.Count()));
+        Assert.All(record.Cases, c => Assert.True(c.Succeeded && c.Verification.Passed && c.Process.PeakWorkingSetBytes > 0, c.Failure ?? c.Contender));
+        Assert.All(record.Cases, c => Assert.True(!OperatingSystem.IsLinux() || c.Process.LabCpuShare is > 0 and <= 1, $"{c.Contender}: the lab's CPU share {c.Process.LabCpuShare}"));
         Assert.Contains("The lab's share of the machine's busy CPU time", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
         Assert.Contains(DurabilityView.Heading, verdict, StringComparison.Ordinal);
@@ -166,9 +166,9 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(
             ["sustained BatchingPipeline", "sustained Ceiling:InFlight", "sustained Ceiling:OneGroup", "sustained Ceiling:PerCommit", "sustained TransactionalCounter",
              "waves BatchingPipeline", "waves Ceiling:InFlight", "waves Ceiling:OneGroup", "waves Ceiling:PerCommit", "waves TransactionalCounter"],
-            record.Cases.Select(c => $"{c.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
+            record.Cases.Select(c => $"{c.Cell.Load.ToString().ToLowerInvariant()} {c.Contender}").Order(StringComparer.Ordinal));
         Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
-        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true, 0.0), (c.Verification.Checked, c.Verification.Passed, c.ConflictsPerCommit)));
+        Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true, 0.0), (c.Verification.Checked, c.Verification.Passed, c.Writes.ConflictsPerCommit)));
         var summary = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
         Assert.Contains("| Conditional commits | CommitConditionalEvents: ", summary, StringComparison.Ordinal);
         Assert.Contains("| CommitConditionalEvents | 2 | 3 |", summary, StringComparison.Ordinal);
@@ -187,8 +187,8 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(0, exit);
         var record = RunRecord.Read(folder);
         var strategy = Assert.Single(record.Cases, c => !c.IsCeiling);
-        Assert.True(strategy.HorizonReader is { Delivered: > 0, Skipped: 0 }, strategy.HorizonReader?.ToString());
-        Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.HorizonReader));
+        Assert.True(strategy.Readers.Horizon is { Delivered: > 0, Skipped: 0 }, strategy.Readers.Horizon?.ToString());
+        Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Null(c.Readers.Horizon));
         Assert.True(Assert.Single(record.Strategies).HorizonOrderedVisibility);
         Assert.Empty(record.Unavailable ?? []);
         var summary = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
@@ -207,7 +207,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(0, exit);
-        Assert.All(RunRecord.Read(folder).Cases.Where(c => !c.IsCeiling), c => Assert.True(c.Reader is { Delivered: > 0 } && c.HighWaterMarkReader is { Delivered: > 0 }, c.Contender));
+        Assert.All(RunRecord.Read(folder).Cases.Where(c => !c.IsCeiling), c => Assert.True(c.Readers.Naive is { Delivered: > 0 } && c.Readers.HighWaterMark is { Delivered: > 0 }, c.Contender));
         Assert.Contains("qualifying waves round", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
     }
 
@@ -226,7 +226,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
 
         Assert.StartsWith("IOException in ", result.Failure, StringComparison.Ordinal);
         Assert.EndsWith(": No space left on device (injected before the first insert)", result.Failure, StringComparison.Ordinal);
-        Assert.Empty(result.RoundEventsPerSecond);
+        Assert.Empty(result.Race.RoundEventsPerSecond);
         Assert.True(result.Verification.Passed);
         Assert.Contains("failed [1]", DetailsWriter.Write(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, [result])), StringComparison.Ordinal);
     }

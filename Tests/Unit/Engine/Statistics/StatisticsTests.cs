@@ -10,8 +10,8 @@ public sealed class StatisticsTests
     {
         var cell = CellAnalysis.Analyse([SampleRuns.Case("Slow", 1, SampleRuns.Rounds(100)), SampleRuns.Case("Fast", 1, SampleRuns.Rounds(150))]);
 
-        Assert.True(cell.Single(c => c.Contender == "Fast").IsBest);
-        Assert.False(cell.Single(c => c.Contender == "Slow").TiedWithBest);
+        Assert.True(cell.Single(c => c.Contender == "Fast").Race.IsBest);
+        Assert.False(cell.Single(c => c.Contender == "Slow").Race.TiedWithBest);
         Assert.True(CellAnalysis.HasSeparableWinner(cell));
     }
 
@@ -24,8 +24,8 @@ public sealed class StatisticsTests
             SampleRuns.Case("B", 1, SampleRuns.Rounds(100, 1.02, 0.97, 1.01, 0.99, 1.03)),
         ]);
 
-        Assert.Single(cell, c => c.IsBest);
-        Assert.Single(cell, c => c.TiedWithBest);
+        Assert.Single(cell, c => c.Race.IsBest);
+        Assert.Single(cell, c => c.Race.TiedWithBest);
         Assert.False(CellAnalysis.HasSeparableWinner(cell));
     }
 
@@ -70,15 +70,12 @@ public sealed class StatisticsTests
         var cell = CellAnalysis.Analyse(
         [
             SampleRuns.Case("Fast", 1, SampleRuns.Rounds(1000)),
-            SampleRuns.Case("Hopeless", 1, [null, null, null, null, null], stoppedEarly: true) with
-            {
-                QualifyingEventsPerSecond = 10, Exit = new RaceExit(RaceExitReason.Hopeless, 0),
-            },
+            SampleRuns.Case("Hopeless", 1, [null, null, null, null, null], stoppedEarly: true, qualifying: 10, exit: new RaceExit(RaceExitReason.Hopeless, 0)),
         ]);
 
         var hopeless = cell.Single(c => c.Contender == "Hopeless");
-        Assert.False(hopeless.TiedWithBest);
-        Assert.Equal((10.0, false), (hopeless.EventsPerSecond!.Estimate, hopeless.EventsPerSecond.HasBounds));
+        Assert.False(hopeless.Race.TiedWithBest);
+        Assert.Equal((10.0, false), (hopeless.Race.EventsPerSecond!.Estimate, hopeless.Race.EventsPerSecond.HasBounds));
         Assert.True(CellAnalysis.HasSeparableWinner(cell));
     }
 }

@@ -66,5 +66,5 @@ public sealed class PipelineGoalsTests
         ]);
 
     private static CaseResult At(CellKey cell, string contender, double eventsPerSecond) =>
-        SampleRuns.Case(contender, cell.Committers, SampleRuns.Rounds(eventsPerSecond), load: cell.Load) with { Method = cell.Method, NumberOfEvents = cell.NumberOfEvents };
+        SampleRuns.Case(contender, cell.Committers, SampleRuns.Rounds(eventsPerSecond), load: cell.Load, method: cell.Method, numberOfEvents: cell.NumberOfEvents);
 }
