@@ -22,6 +22,11 @@ public static class StrategyCatalog
         {
             TuningOf = BatchingPipelineStrategy.NameFor(1),
         },
+        new(BatchingPipelineStrategy.NameFor(2, numbersItsBatches: true), BatchingPipelineStrategy.Claims,
+            (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2, NumbersItsBatches = true } }), BatchingPipelineStrategy.NumberingNeeds)
+        {
+            TuningOf = BatchingPipelineStrategy.NameFor(1),
+        },
         StrategyRegistration.For((s, o) => new LockedCounterStatementStrategy(s, o)),
         StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
         StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),

@@ -31,6 +31,24 @@ public static class CommitBatch
         }
     }
 
+    /// <summary>Whether every commit of the batch is plain (no aggregate, no condition): what a batch numbered by its writer holds.</summary>
+    public static bool IsPlain(IReadOnlyList<CommitRequest> batch)
+    {
+        ArgumentNullException.ThrowIfNull(batch);
+        return batch.All(r => r.Aggregate is null && r.Condition is null);
+    }
+
+    /// <summary>Refuses a batch that <c>IEventStore.WriteBatchFromAsync</c> cannot number: empty, or holding an aggregate or conditional commit.</summary>
+    /// <exception cref="ArgumentException">The batch is empty or not plain.</exception>
+    public static void EnsureNumberable(IReadOnlyList<CommitRequest> batch)
+    {
+        EnsureWritable(batch);
+        if (!IsPlain(batch))
+        {
+            throw new ArgumentException("A batch numbered by its writer holds plain commits only; this one has an aggregate or conditional commit.", nameof(batch));
+        }
+    }
+
     /// <summary>
     /// Cuts the batch, in order, before every commit that may not share the current part with an earlier one
     /// (<see cref="BatchRivals"/>) and before every commit that would take the part past the store's limits (a commit

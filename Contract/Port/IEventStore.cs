@@ -33,6 +33,21 @@ public interface IEventStore
     Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken);
 
     /// <summary>
+    /// Writes a batch of plain commits (no aggregate, no condition) as one transaction, committed before it returns,
+    /// numbered in batch order from <paramref name="first"/>, a number its writer chose: the events go in first, and the
+    /// sequence counter is then moved past them if it stands at <paramref name="first"/>. So a writer that knows where
+    /// its last batch leaves the counter writes the next one's events while the last still holds the counter; the next
+    /// takes the counter only once the last has committed, so numbers still become visible in order, with no gap.
+    /// False, with nothing written, when the counter stood elsewhere (another writer took numbers, or the batch before
+    /// failed) or another writer holds one of the numbers. One round trip and one durable flush where the store allows
+    /// it. A lost answer is a <see cref="WriteOutcomeUnknownException"/>. Only where the store offers
+    /// <see cref="StoreFeature.NumberedBatches"/>.
+    /// </summary>
+    /// <exception cref="ArgumentException">The batch is empty, or holds an aggregate or conditional commit.</exception>
+    /// <exception cref="NotSupportedException">The store lacks <see cref="StoreFeature.NumberedBatches"/>.</exception>
+    Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken);
+
+    /// <summary>
     /// The sequence numbers the log holds for each of the commits that are in it, in order; a commit the log does not
     /// hold is not in the answer. One read for all of them (a lost batch asks for every commit of it at once).
     /// Strategies ask after a write whose outcome was unknown; the store first makes sure no such write can still take

@@ -20,4 +20,10 @@ public enum StoreFeature
     /// condition: <see cref="IStoreSession.AnyEventMatchesAsync"/>.
     /// </summary>
     AppendConditions,
+
+    /// <summary>
+    /// A batch of plain commits written with the numbers its writer gives it, the sequence counter moved past them only
+    /// if it stood at the first: <see cref="IEventStore.WriteBatchFromAsync"/>.
+    /// </summary>
+    NumberedBatches,
 }

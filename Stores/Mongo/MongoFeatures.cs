@@ -14,6 +14,8 @@ internal static class MongoFeatures
         StoreFeature.AppendConditions =>
             "a condition checked under MongoDB's snapshot isolation needs a lock document per tag written in the same transaction " +
             "(without it two appends can both pass their conditions: write skew); that lock is not built, and no MongoDB was reachable to test it",
+        StoreFeature.NumberedBatches =>
+            "a batch numbered by its writer inserts its events before it takes the counter document; that write is not built for MongoDB, and no MongoDB was reachable to test it",
         _ => $"unknown feature {feature}",
     };
 }

@@ -13,9 +13,11 @@ internal sealed class BatchStatement
 {
     private readonly bool _checked;
     private readonly bool _conditional;
+    private readonly long? _first;
 
-    private BatchStatement(IReadOnlyList<CommitRequest> batch)
+    private BatchStatement(IReadOnlyList<CommitRequest> batch, long? first = null)
     {
+        _first = first;
         Batch = batch;
         Events = BatchEvents.Of(batch);
         Answers = new BatchCommitAnswer[batch.Count];
@@ -33,11 +35,14 @@ internal sealed class BatchStatement
     /// <summary>A batch with conditions takes the conditional statement; one with aggregates the checked one; else the plain one.</summary>
     public static BatchStatement For(IReadOnlyList<CommitRequest> batch) => new(batch);
 
+    /// <summary>A batch of plain commits numbered by its writer from <paramref name="first"/> (<see cref="BatchStatementSql.NumberedBatchStatement"/>).</summary>
+    public static BatchStatement NumberedFrom(IReadOnlyList<CommitRequest> batch, long first) => new(batch, first);
+
     public NpgsqlCommand CreateCommand(NpgsqlConnection connection, NpgsqlTransaction? transaction) =>
         _checked ? CreateCheckedCommand(connection, transaction) : CreatePlainCommand(connection, transaction);
 
     /// <summary>
-    /// The plain statement returns one row, the first sequence number, and the batch's commits follow on from it in order;
+    /// The plain and numbered statements return one row, the first sequence number, and the batch's commits follow on from it in order;
     /// the checked and conditional ones return a row per commit: written from, or left out and why.
     /// </summary>
     public void ReadRow(NpgsqlDataReader row)
@@ -68,12 +73,17 @@ internal sealed class BatchStatement
             (source[e], commit[e]) = (request.Events[Events.Position[e]].EventSource, request.CommitId);
         }
 
-        var command = new NpgsqlCommand(BatchStatementSql.PlainBatchStatement, connection, transaction);
+        var command = new NpgsqlCommand(_first is null ? BatchStatementSql.PlainBatchStatement : BatchStatementSql.NumberedBatchStatement, connection, transaction);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = source });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Type });
         command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = commit });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Tags });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Payload });
+        if (_first is { } first)
+        {
+            command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = first });
+        }
+
         return command;
     }
 

@@ -169,6 +169,13 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         return await session.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
     }
 
+    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken)
+    {
+        CommitBatch.EnsureNumberable(batch);
+        await using var session = new PostgresStoreSession(await _batchWriters.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
+        return await session.WriteBatchFromAsync(batch, first, cancellationToken).ConfigureAwait(false);
+    }
+
     public Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken) => _reads.ReadSnapshotAsync(cancellationToken);
 
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => _reads.ReadLogAsync(cancellationToken);

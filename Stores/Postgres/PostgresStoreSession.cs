@@ -146,6 +146,23 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         return statement.Answers;
     }
 
+    /// <summary>See <see cref="IEventStore.WriteBatchFromAsync"/>; the store checks the batch before it opens the connection.</summary>
+    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken)
+    {
+        var statement = BatchStatement.NumberedFrom(batch, first);
+        await using var command = statement.CreateCommand(connection, transaction);
+        try
+        {
+            await ExecuteBatchStatementAsync(command, statement.ReadRow, cancellationToken).ConfigureAwait(false);
+            return true;
+        }
+        catch (PostgresException e) when (e.SqlState == BatchStatementSql.CounterElsewhere
+            || (e.SqlState == PostgresErrorCodes.UniqueViolation && e.ConstraintName == EventLogSql.EventsPrimaryKey))
+        {
+            return false;
+        }
+    }
+
     private async Task ExecuteBatchStatementAsync(NpgsqlCommand command, Action<NpgsqlDataReader> readRow, CancellationToken cancellationToken)
     {
         try

@@ -29,6 +29,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     private int _inFlight;
     private readonly StoreBatchLimits _batchLimits;
     private readonly int _batchesInFlight;
+    private readonly CounterForecast? _forecast;
     private readonly Task _writer;
 
     public BatchingPipelineStrategy(IEventStore store, CommitStrategyOptions options)
@@ -39,18 +40,22 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         ArgumentOutOfRangeException.ThrowIfGreaterThan(options.Pipeline.BatchesInFlight, 16);
         _batchLimits = store.BatchLimits;
         _batchesInFlight = options.Pipeline.BatchesInFlight;
+        _forecast = options.Pipeline.NumbersItsBatches ? new CounterForecast() : null;
         _queue = new GroupCommitQueue<PendingCommit>(
-            options.Pipeline.QueueCapacity, NameFor(_batchesInFlight), "The batching pipeline has been shut down and takes no more commits.");
+            options.Pipeline.QueueCapacity, Name, "The batching pipeline has been shut down and takes no more commits.");
         _writer = Task.Run(WriteLoopAsync);
     }
 
-    /// <summary>The registered name of the pipeline with this many batches in flight.</summary>
-    public static string NameFor(int batchesInFlight) =>
-        batchesInFlight == 1 ? StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy)) : $"{StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy))}{batchesInFlight}InFlight";
+    /// <summary>The registered name of the pipeline with this many batches in flight, numbering its batches itself or not.</summary>
+    public static string NameFor(int batchesInFlight, bool numbersItsBatches = false) =>
+        $"{StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy))}{(numbersItsBatches ? "Numbered" : "")}{(batchesInFlight == 1 ? "" : $"{batchesInFlight}InFlight")}";
 
-    public override string Name => NameFor(_batchesInFlight);
+    public override string Name => NameFor(_batchesInFlight, _forecast is not null);
 
     public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+
+    /// <summary>What the pipeline that numbers its batches needs of its store.</summary>
+    public static IReadOnlyList<StoreFeature> NumberingNeeds { get; } = [StoreFeature.NumberedBatches];
 
     public override StrategyGuarantees Guarantees => Claims;
 
@@ -93,7 +98,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
 
             setAside = batch.SetAside;
             // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
-            inFlight.Enqueue(WriteBatchAsync(batch.Commits));
+            inFlight.Enqueue(WriteBatchAsync(batch.Commits, _forecast?.Claim([.. batch.Commits.Select(p => p.Request)])));
             if (inFlight.Count >= _batchesInFlight)
             {
                 await inFlight.Dequeue().ConfigureAwait(false);
@@ -103,15 +108,33 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         await Task.WhenAll(inFlight).ConfigureAwait(false);
     }
 
-    private async Task WriteBatchAsync(IReadOnlyList<PendingCommit> batch)
+    /// <param name="first">The batch's first number, when the pipeline numbers it (<see cref="CounterForecast"/>); null when the store does.</param>
+    /// <param name="inForecast">False for the commits of a failed batch written again one by one: the batch's own report to the forecast covers them.</param>
+    private async Task WriteBatchAsync(IReadOnlyList<PendingCommit> batch, long? first, bool inForecast = true)
     {
         IReadOnlyList<CommitOutcome> outcomes;
         var sent = Stopwatch.GetTimestamp();
         var inFlight = Interlocked.Increment(ref _inFlight);
+        var storeNumbers = first is null;
+        long? end = null;
         try
         {
             var requests = batch.Select(p => p.Request).ToArray();
-            outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, requests, ct), CancellationToken.None).ConfigureAwait(false);
+            if (first is { } from && await TryNumberedAsync(requests, from).ConfigureAwait(false) is { } numbered)
+            {
+                outcomes = numbered;
+            }
+            else
+            {
+                if (!storeNumbers)
+                {
+                    _forecast!.Refused();
+                    storeNumbers = true;
+                }
+
+                outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, requests, ct), CancellationToken.None).ConfigureAwait(false);
+                end = outcomes.Max(o => o.Result is { SequenceNumbers: [.., var last] } ? last + 1 : (long?)null);
+            }
         }
         catch (CommitOutcomeUnknownException e)
         {
@@ -123,7 +146,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         {
             foreach (var pending in batch)
             {
-                await WriteBatchAsync([pending]).ConfigureAwait(false);
+                await WriteBatchAsync([pending], null, inForecast: false).ConfigureAwait(false);
             }
 
             return;
@@ -136,6 +159,10 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         finally
         {
             Interlocked.Decrement(ref _inFlight);
+            if (inForecast && storeNumbers)
+            {
+                _forecast?.StoreNumbered(end);
+            }
         }
 
         Counters.AddBatch(batch.Count, batch.Sum(p => sent - p.Enqueued), Stopwatch.GetTimestamp() - sent, inFlight);
@@ -149,5 +176,21 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         }
 
         BatchAnswers.Send(batch, outcomes);
+    }
+
+    /// <summary>
+    /// The batch written with the numbers the forecast gave it; null when nothing was written (the store refused the
+    /// numbers, or the write failed before it could land), and then the store numbers it.
+    /// </summary>
+    private async Task<IReadOnlyList<CommitOutcome>?> TryNumberedAsync(CommitRequest[] requests, long first)
+    {
+        try
+        {
+            return await NumberedBatchWriter.WriteAsync(Store, Counters, requests, first, CancellationToken.None).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is not (CommitOutcomeUnknownException or ArgumentException or NotSupportedException))
+        {
+            return null;
+        }
     }
 }

@@ -12,4 +12,12 @@ public sealed record BatchingPipelineOptions
     /// commits, keeps numbers in commit order (1 to 16).
     /// </summary>
     public int BatchesInFlight { get; init; } = 1;
+
+    /// <summary>
+    /// The pipeline numbers its batches of plain commits itself, from where it forecasts the counter stands
+    /// (<see cref="CounterForecast"/>, the store's <c>WriteBatchFromAsync</c>): a batch then inserts its events before it
+    /// takes the counter, so with two in flight the next batch inserts while the last still holds the counter. Default
+    /// false: the store numbers every batch when it takes the counter.
+    /// </summary>
+    public bool NumbersItsBatches { get; init; }
 }

@@ -176,6 +176,45 @@ internal static class BatchStatementSql
         "/* commit_batch: conditional */ SELECT * FROM commit_conditional_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 
     /// <summary>
+    /// The SQLSTATE the numbered batch's function raises when the counter does not stand at the batch's first number: a
+    /// class of its own, so that no error of PostgreSQL's is read as that answer.
+    /// </summary>
+    public const string CounterElsewhere = "LB001";
+
+    /// <summary>
+    /// A batch of plain commits numbered by its writer from $6 (<c>IEventStore.WriteBatchFromAsync</c>): the insert
+    /// first, with no lock on the counter, then the counter moved past the batch, and if it did not stand at $6,
+    /// <see cref="CounterElsewhere"/> raised and the whole statement undone. The update moves the counter from wherever it
+    /// stands and checks after: one filtered on $6 judges the row by the statement's snapshot, so it passes over a counter
+    /// the batch ahead still holds at its old value and never waits for it. The counter's row lock is taken last: a
+    /// batch numbered after one still in flight inserts beside it, then waits for it to commit at the counter, and
+    /// commits after it. A function, so that the insert runs before the update (the parts of one statement's WITH run in
+    /// no order a query can rely on); still one statement for the client: one round trip and one durable flush.
+    /// $1..$5: the events (source, type, commit id, tags, payload), in number order.
+    /// </summary>
+    public const string CreateNumberedBatchFunction = $"""
+        CREATE FUNCTION commit_numbered_batch(text[], text[], uuid[], text[], text[], bigint)
+        RETURNS bigint
+        LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $fn$
+        DECLARE
+            stood bigint;
+        BEGIN
+            INSERT INTO events ({EventLogSql.EventColumns})
+            SELECT $6 + e.n - 1, e.src, e.typ, NULL, NULL, e.cid, e.tags::jsonb, e.payload::jsonb
+            FROM unnest($1, $2, $3, $4, $5) WITH ORDINALITY AS e(src, typ, cid, tags, payload, n);
+            UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($1) WHERE id = 1
+            RETURNING next_sequence_number - cardinality($1) INTO stood;
+            IF stood <> $6 THEN
+                RAISE EXCEPTION USING ERRCODE = '{CounterElsewhere}', MESSAGE = 'the sequence counter does not stand at the batch''s first number';
+            END IF;
+            RETURN $6;
+        END $fn$;
+        """;
+
+    public const string NumberedBatchStatement =
+        "/* commit_batch: numbered */ SELECT commit_numbered_batch($1, $2, $3, $4, $5, $6)";
+
+    /// <summary>
     /// A batch without aggregate commits has nothing to check: one counter reservation for all its events and the
     /// insert, numbered by the events' order in the arrays. At one commit it costs the server less than
     /// <see cref="CheckedBatchStatement"/> (pgbench without the flush).

@@ -48,6 +48,7 @@ internal static class EventLogSql
             next_sequence_number bigint NOT NULL);
         INSERT INTO sequence_counter (id, next_sequence_number) VALUES (1, 0);
         {BatchStatementSql.CreateConditionalBatchFunction}
+        {BatchStatementSql.CreateNumberedBatchFunction}
         """;
 
     /// <summary>

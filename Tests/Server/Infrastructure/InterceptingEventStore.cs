@@ -15,6 +15,7 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
     public const string InsertEvent = "insert-event";
     public const string InsertEvents = "insert-events";
     public const string WriteBatch = "write-batch";
+    public const string WriteNumberedBatch = "write-numbered-batch";
 
     private readonly ConcurrentDictionary<string, Func<Task>> _once = new();
 
@@ -43,6 +44,12 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
     {
         await InterceptAsync(WriteBatch);
         return await Inner.WriteBatchAsync(batch, cancellationToken);
+    }
+
+    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken)
+    {
+        await InterceptAsync(WriteNumberedBatch);
+        return await Inner.WriteBatchFromAsync(batch, first, cancellationToken);
     }
 
     /// <summary>The row counts of the raw writes made through this store, in the order they were made.</summary>

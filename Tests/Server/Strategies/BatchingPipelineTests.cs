@@ -1,5 +1,6 @@
 using EventCommitLab.Contract;
 using EventCommitLab.Contract.Model;
+using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 
@@ -260,6 +261,36 @@ public sealed class BatchingPipelineTests(LabStores stores)
     /// fails before releasing it must not hang in the run's disposal (which drains the pipeline): the hold gives up after a
     /// minute, failing that batch's write.
     /// </summary>
+    [Fact]
+    public async Task a_pipeline_numbering_its_batches_has_the_store_number_one_a_rival_got_ahead_of_and_then_numbers_its_batches_again()
+    {
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipelineNumbered2InFlight", s => intercepting = new InterceptingEventStore(s));
+        await using var rival = StrategyCatalog.Get("TransactionalCounter").Create(run.Store, new CommitStrategyOptions());
+        var (rivalLanded, numberedAgain) = (new TaskCompletionSource(), new TaskCompletionSource());
+
+        // The store numbers the first batch: its answer tells the pipeline where the counter stands.
+        Assert.Equal([0L, 1L], (await run.CommitAsync(2)).Result!.SequenceNumbers);
+        intercepting!.OnceBefore(InterceptingEventStore.WriteNumberedBatch, async () =>
+        {
+            Assert.Null((await run.CommitAsync(rival, 3)).Failure);
+            rivalLanded.SetResult();
+        });
+        var refused = await run.CommitAsync(1);
+        intercepting.OnceBefore(InterceptingEventStore.WriteNumberedBatch, () =>
+        {
+            numberedAgain.SetResult();
+            return Task.CompletedTask;
+        });
+        var forecastAgain = await run.CommitAsync(2);
+
+        Assert.True(rivalLanded.Task.IsCompleted && numberedAgain.Task.IsCompleted);
+        Assert.Equal([5L], refused.Result!.SequenceNumbers);
+        Assert.Equal([6L, 7L], forecastAgain.Result!.SequenceNumbers);
+        Assert.Equal(8, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
     private static TaskCompletionSource HoldTheWriter(InterceptingEventStore store, out Task writerHeld)
     {
         var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);

@@ -26,6 +26,7 @@ public sealed class ConditionalCommitTests(LabStores stores)
         { "SimulatedBatching", 2 }, // one-commit waves: as LockedCounterStatement
         { "LockedCounterStatement", 2 },
         { "BatchingPipeline2InFlight", 1 }, // the next batch waits for the counter; a third would wait in the queue
+        { "BatchingPipelineNumbered2InFlight", 1 }, // the held batch is the store's to number, so the next is too: as above
         { "BatchingPipeline", 0 }, // the next batch waits in the queue until the held one is answered
     };
 

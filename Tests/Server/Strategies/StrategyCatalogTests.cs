@@ -31,7 +31,7 @@ public sealed class StrategyCatalogTests(LabStores stores)
         // A number taken in the process or from a sequence is written by whichever commit gets there first: N+1 can be
         // committed before N.
         Assert.Equal(
-            ["BatchingPipeline", "BatchingPipeline2InFlight", "CurrentImplementation", "LockedCounterStatement", "SimulatedBatching", "TransactionalCounter"],
+            ["BatchingPipeline", "BatchingPipeline2InFlight", "BatchingPipelineNumbered2InFlight", "CurrentImplementation", "LockedCounterStatement", "SimulatedBatching", "TransactionalCounter"],
             claiming);
     }
 
@@ -42,13 +42,13 @@ public sealed class StrategyCatalogTests(LabStores stores)
     }
 
     [Fact]
-    public async Task the_server_sequence_strategies_are_available_on_postgresql_and_every_other_strategy_needs_nothing_more()
+    public async Task the_server_sequence_strategies_and_the_pipeline_numbering_its_batches_are_available_on_postgresql_and_every_other_strategy_needs_nothing_more()
     {
         await using var store = await stores.FreshStoreAsync("postgres");
 
         Assert.All(StrategyCatalog.All, r => Assert.Null(r.UnavailableOn(store)));
         Assert.Equal(
-            ["ServerSequence", "ServerSequenceWithHorizon"],
+            ["BatchingPipelineNumbered2InFlight", "ServerSequence", "ServerSequenceWithHorizon"],
             StrategyCatalog.All.Where(r => r.Needs is { Count: > 0 }).Select(r => r.Name).Order(StringComparer.Ordinal));
     }
 

@@ -1,0 +1,57 @@
+using EventCommitLab.Contract.Model;
+
+namespace EventCommitLab.Strategies.Shared;
+
+/// <summary>
+/// Where the store's sequence counter will stand once the batches a pipeline has sent are written, as far as the
+/// pipeline knows: learnt from the answer of a batch the store numbered, moved on by every batch the pipeline numbers
+/// itself. It knows nothing while a batch the store numbers is in flight (its numbers are the store's to give), nor
+/// after a numbered batch was refused (another writer took numbers, or the batch before failed): the next batch is then
+/// numbered by the store, and its answer teaches the forecast again. A wrong forecast costs a refused write, never a
+/// wrong number: the store moves its counter only from where the forecast said it stood.
+/// </summary>
+internal sealed class CounterForecast
+{
+    private readonly Lock _lock = new();
+    private long? _next;
+    private int _numberedByStore;
+
+    /// <summary>
+    /// The first number of <paramref name="batch"/>, formed now, the forecast moved past it; null when the batch is the
+    /// store's to number (it is not plain, or the forecast knows nothing), and then <see cref="StoreNumbered"/> must follow.
+    /// </summary>
+    public long? Claim(IReadOnlyList<CommitRequest> batch)
+    {
+        lock (_lock)
+        {
+            if (_next is { } first && _numberedByStore == 0 && CommitBatch.IsPlain(batch))
+            {
+                _next = first + batch.Sum(r => r.Events.Count);
+                return first;
+            }
+
+            _numberedByStore++;
+            return null;
+        }
+    }
+
+    /// <summary>A numbered batch was refused: the counter is elsewhere, and its commits go to the store to number (<see cref="StoreNumbered"/> must follow).</summary>
+    public void Refused()
+    {
+        lock (_lock)
+        {
+            _next = null;
+            _numberedByStore++;
+        }
+    }
+
+    /// <summary>A batch the store numbered was answered: the counter stands at least at <paramref name="end"/>, when it is known (null when the batch failed).</summary>
+    public void StoreNumbered(long? end)
+    {
+        lock (_lock)
+        {
+            _numberedByStore--;
+            _next = end is { } e ? Math.Max(e, _next ?? e) : null;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Contract.Workload;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.StorePort;
+
+/// <summary>
+/// The batch write numbered by its writer (<see cref="IEventStore.WriteBatchFromAsync"/>), on PostgreSQL, the store that
+/// offers it: written only from where the counter stands, nothing written otherwise, and never visible before the
+/// batch that holds the counter ahead of it.
+/// </summary>
+[Collection(LabStoresCollection.Name)]
+public sealed class NumberedBatchWriteTests(LabStores stores)
+{
+    private readonly SampleEvents _events = new();
+
+    [Fact]
+    public async Task a_batch_numbered_from_where_the_counter_stands_is_written_in_batch_order_and_moves_the_counter_past_it()
+    {
+        await using var log = await stores.FreshStoreAsync("postgres");
+        Assert.True((await log.WriteBatchAsync([Plain(2)], CancellationToken.None)).Single().Written);
+        var batch = new[] { Plain(1), Plain(3) };
+
+        Assert.True(await log.WriteBatchFromAsync(batch, 2, CancellationToken.None));
+
+        var stored = await ReadLogAsync(log);
+        Assert.Equal(Enumerable.Range(0, 6).Select(i => (long)i), stored.Select(e => e.SequenceNumber));
+        Assert.Equal([batch[0].CommitId, batch[1].CommitId, batch[1].CommitId, batch[1].CommitId], stored.Skip(2).Select(e => e.CommitId));
+        Assert.Equal(6, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(3)]
+    public async Task a_batch_numbered_from_anywhere_else_is_refused_with_nothing_written(long first)
+    {
+        await using var log = await stores.FreshStoreAsync("postgres");
+        Assert.True((await log.WriteBatchAsync([Plain(2)], CancellationToken.None)).Single().Written);
+
+        Assert.False(await log.WriteBatchFromAsync([Plain(2)], first, CancellationToken.None));
+
+        Assert.Equal(2, (await ReadLogAsync(log)).Count);
+        Assert.Equal(2, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
+    }
+
+    [Fact]
+    public async Task a_batch_whose_numbers_a_rival_wrote_without_the_counter_is_refused_with_nothing_written()
+    {
+        await using var log = await stores.FreshStoreAsync("postgres");
+        await using (var rival = await log.OpenAutoCommitSessionAsync(CancellationToken.None))
+        {
+            await rival.InsertEventsAsync(Plain(1).Stamp(1), CancellationToken.None);
+        }
+
+        Assert.False(await log.WriteBatchFromAsync([Plain(2)], 0, CancellationToken.None));
+
+        Assert.Equal([1L], (await ReadLogAsync(log)).Select(e => e.SequenceNumber));
+        Assert.Equal(0, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task a_batch_numbered_after_one_still_holding_the_counter_waits_for_it_and_is_written_after_it_or_refused_if_it_rolls_back(bool aheadCommits)
+    {
+        await using var log = await stores.FreshStoreAsync("postgres");
+        var ahead = await log.BeginTransactionAsync(CancellationToken.None);
+        await using (ahead)
+        {
+            var first = await ahead.ReserveSequenceNumbersAsync(2, CancellationToken.None);
+            await ahead.InsertEventsAsync(Plain(2).Stamp(first), CancellationToken.None);
+
+            var behind = log.WriteBatchFromAsync([Plain(1)], first + 2, CancellationToken.None);
+            await Task.Delay(TimeSpan.FromMilliseconds(300), TestContext.Current.CancellationToken);
+            Assert.False(behind.IsCompleted, "the batch behind committed while the one ahead of it still held the counter");
+
+            if (aheadCommits)
+            {
+                await ahead.CommitAsync(CancellationToken.None);
+            }
+            else
+            {
+                await ahead.DisposeAsync();
+            }
+
+            Assert.Equal(aheadCommits, await behind.WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken));
+        }
+
+        Assert.Equal(aheadCommits ? [0L, 1, 2] : [], (await ReadLogAsync(log)).Select(e => e.SequenceNumber));
+        Assert.Equal(aheadCommits ? 3 : 0, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
+    }
+
+    [Fact]
+    public async Task a_batch_holding_an_aggregate_commit_is_not_numbered_by_its_writer()
+    {
+        await using var log = await stores.FreshStoreAsync("postgres");
+
+        await Assert.ThrowsAsync<ArgumentException>(() =>
+            log.WriteBatchFromAsync([Plain(1), CommitRequest.ForAggregate(new AggregateKey("order", "Order"), 0, _events.Create(1))], 0, CancellationToken.None));
+
+        Assert.Empty(await ReadLogAsync(log));
+    }
+
+    private CommitRequest Plain(int events) => CommitRequest.ForEvents(_events.Create(events));
+
+    private static async Task<List<StoredEvent>> ReadLogAsync(IEventLog log) =>
+        await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
+}
