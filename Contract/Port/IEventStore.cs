@@ -43,9 +43,14 @@ public interface IEventStore
     /// it. A lost answer is a <see cref="WriteOutcomeUnknownException"/>. Only where the store offers
     /// <see cref="StoreFeature.NumberedBatches"/>.
     /// </summary>
+    /// <param name="after">
+    /// The first number of the writer's batch ahead of this one, still in flight, or null: this batch takes the counter
+    /// only once that one has ended, written or not, so that it does not find the counter where the batch ahead has not
+    /// yet moved it and be refused for that.
+    /// </param>
     /// <exception cref="ArgumentException">The batch is empty, or holds an aggregate or conditional commit.</exception>
     /// <exception cref="NotSupportedException">The store lacks <see cref="StoreFeature.NumberedBatches"/>.</exception>
-    Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken);
+    Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken);
 
     /// <summary>
     /// The sequence numbers the log holds for each of the commits that are in it, in order; a commit the log does not

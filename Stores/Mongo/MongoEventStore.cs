@@ -98,7 +98,7 @@ public sealed class MongoEventStore : IEventLog
         return answers;
     }
 
-    public Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken) =>
+    public Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken) =>
         throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.NumberedBatches));
 
     /// <summary>The ceiling's raw write: one unordered insert of the events, one unordered bulk of upserts for the aggregate rows.</summary>

@@ -14,10 +14,11 @@ internal sealed class BatchStatement
     private readonly bool _checked;
     private readonly bool _conditional;
     private readonly long? _first;
+    private readonly long? _after;
 
-    private BatchStatement(IReadOnlyList<CommitRequest> batch, long? first = null)
+    private BatchStatement(IReadOnlyList<CommitRequest> batch, long? first = null, long? after = null)
     {
-        _first = first;
+        (_first, _after) = (first, after);
         Batch = batch;
         Events = BatchEvents.Of(batch);
         Answers = new BatchCommitAnswer[batch.Count];
@@ -36,7 +37,7 @@ internal sealed class BatchStatement
     public static BatchStatement For(IReadOnlyList<CommitRequest> batch) => new(batch);
 
     /// <summary>A batch of plain commits numbered by its writer from <paramref name="first"/> (<see cref="BatchStatementSql.NumberedBatchStatement"/>).</summary>
-    public static BatchStatement NumberedFrom(IReadOnlyList<CommitRequest> batch, long first) => new(batch, first);
+    public static BatchStatement NumberedFrom(IReadOnlyList<CommitRequest> batch, long first, long? after) => new(batch, first, after);
 
     public NpgsqlCommand CreateCommand(NpgsqlConnection connection, NpgsqlTransaction? transaction) =>
         _checked ? CreateCheckedCommand(connection, transaction) : CreatePlainCommand(connection, transaction);
@@ -82,6 +83,7 @@ internal sealed class BatchStatement
         if (_first is { } first)
         {
             command.Parameters.Add(new NpgsqlParameter<long> { TypedValue = first });
+            command.Parameters.Add(new NpgsqlParameter<long?> { TypedValue = _after });
         }
 
         return command;

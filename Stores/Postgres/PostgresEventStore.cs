@@ -169,11 +169,11 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         return await session.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
     }
 
-    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken)
+    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken)
     {
         CommitBatch.EnsureNumberable(batch);
         await using var session = new PostgresStoreSession(await _batchWriters.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
-        return await session.WriteBatchFromAsync(batch, first, cancellationToken).ConfigureAwait(false);
+        return await session.WriteBatchFromAsync(batch, first, after, cancellationToken).ConfigureAwait(false);
     }
 
     public Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken) => _reads.ReadSnapshotAsync(cancellationToken);

@@ -147,9 +147,9 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
     }
 
     /// <summary>See <see cref="IEventStore.WriteBatchFromAsync"/>; the store checks the batch before it opens the connection.</summary>
-    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken)
+    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken)
     {
-        var statement = BatchStatement.NumberedFrom(batch, first);
+        var statement = BatchStatement.NumberedFrom(batch, first, after);
         await using var command = statement.CreateCommand(connection, transaction);
         try
         {

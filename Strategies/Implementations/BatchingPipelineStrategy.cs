@@ -97,8 +97,17 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
             await _queue.TakeArrivalsAsync(batch.TakeFrom, () => batch.IsClosed).ConfigureAwait(false);
 
             setAside = batch.SetAside;
+            var first = _forecast?.Claim([.. batch.Commits.Select(p => p.Request)]);
+            if (first is null && _forecast is { NumberedInFlight: true })
+            {
+                // The store numbers this batch from wherever the counter stands, perhaps at numbers a batch in flight was
+                // given and has inserted: each would wait for the other (a deadlock PostgreSQL breaks only after a second).
+                await Task.WhenAll(inFlight).ConfigureAwait(false);
+                inFlight.Clear();
+            }
+
             // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
-            inFlight.Enqueue(WriteBatchAsync(batch.Commits, _forecast?.Claim([.. batch.Commits.Select(p => p.Request)])));
+            inFlight.Enqueue(WriteBatchAsync(batch.Commits, first));
             if (inFlight.Count >= _batchesInFlight)
             {
                 await inFlight.Dequeue().ConfigureAwait(false);
@@ -108,9 +117,9 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         await Task.WhenAll(inFlight).ConfigureAwait(false);
     }
 
-    /// <param name="first">The batch's first number, when the pipeline numbers it (<see cref="CounterForecast"/>); null when the store does.</param>
+    /// <param name="first">The batch's numbers, when the pipeline numbers it (<see cref="CounterForecast"/>); null when the store does.</param>
     /// <param name="inForecast">False for the commits of a failed batch written again one by one: the batch's own report to the forecast covers them.</param>
-    private async Task WriteBatchAsync(IReadOnlyList<PendingCommit> batch, long? first, bool inForecast = true)
+    private async Task WriteBatchAsync(IReadOnlyList<PendingCommit> batch, ForecastNumbers? first, bool inForecast = true)
     {
         IReadOnlyList<CommitOutcome> outcomes;
         var sent = Stopwatch.GetTimestamp();
@@ -163,6 +172,11 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
             {
                 _forecast?.StoreNumbered(end);
             }
+
+            if (inForecast && first is not null)
+            {
+                _forecast?.NumberedSettled();
+            }
         }
 
         Counters.AddBatch(batch.Count, batch.Sum(p => sent - p.Enqueued), Stopwatch.GetTimestamp() - sent, inFlight);
@@ -182,7 +196,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     /// The batch written with the numbers the forecast gave it; null when nothing was written (the store refused the
     /// numbers, or the write failed before it could land), and then the store numbers it.
     /// </summary>
-    private async Task<IReadOnlyList<CommitOutcome>?> TryNumberedAsync(CommitRequest[] requests, long first)
+    private async Task<IReadOnlyList<CommitOutcome>?> TryNumberedAsync(CommitRequest[] requests, ForecastNumbers first)
     {
         try
         {

@@ -15,23 +15,52 @@ internal sealed class CounterForecast
     private readonly Lock _lock = new();
     private long? _next;
     private int _numberedByStore;
+    private int _numberedInFlight;
+    private long? _lastNumbered;
+
+    /// <summary>
+    /// Batches numbered from the forecast are still in flight: their events may be in the log uncommitted, at numbers a
+    /// batch the store numbers could also be given.
+    /// </summary>
+    public bool NumberedInFlight
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _numberedInFlight > 0;
+            }
+        }
+    }
 
     /// <summary>
     /// The first number of <paramref name="batch"/>, formed now, the forecast moved past it; null when the batch is the
     /// store's to number (it is not plain, or the forecast knows nothing), and then <see cref="StoreNumbered"/> must follow.
     /// </summary>
-    public long? Claim(IReadOnlyList<CommitRequest> batch)
+    public ForecastNumbers? Claim(IReadOnlyList<CommitRequest> batch)
     {
         lock (_lock)
         {
             if (_next is { } first && _numberedByStore == 0 && CommitBatch.IsPlain(batch))
             {
+                var numbers = new ForecastNumbers(first, _numberedInFlight > 0 ? _lastNumbered : null);
                 _next = first + batch.Sum(r => r.Events.Count);
-                return first;
+                _numberedInFlight++;
+                _lastNumbered = first;
+                return numbers;
             }
 
             _numberedByStore++;
             return null;
+        }
+    }
+
+    /// <summary>A batch numbered from the forecast was answered, written or not (after <see cref="Refused"/> when it was refused).</summary>
+    public void NumberedSettled()
+    {
+        lock (_lock)
+        {
+            _numberedInFlight--;
         }
     }
 

@@ -11,17 +11,18 @@ namespace EventCommitLab.Strategies.Shared;
 internal static class NumberedBatchWriter
 {
     /// <summary>
-    /// One attempt: each commit's outcome, numbered in batch order from <paramref name="first"/>; null when nothing was
+    /// One attempt: each commit's outcome, numbered in batch order from <paramref name="numbers"/>' first; null when nothing was
     /// written (the store refused the numbers, or a lost answer's commits are not in the log, where they can no longer
     /// land), so the batch may go to the store to number.
     /// </summary>
     /// <exception cref="CommitOutcomeUnknownException">The answer was lost and the log could not be read either.</exception>
     public static async Task<IReadOnlyList<CommitOutcome>?> WriteAsync(
-        IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken)
+        IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, ForecastNumbers numbers, CancellationToken cancellationToken)
     {
+        var first = numbers.First;
         try
         {
-            if (!await store.WriteBatchFromAsync(batch, first, cancellationToken).ConfigureAwait(false))
+            if (!await store.WriteBatchFromAsync(batch, first, numbers.After, cancellationToken).ConfigureAwait(false))
             {
                 return null;
             }

@@ -190,18 +190,27 @@ internal static class BatchStatementSql
     /// batch numbered after one still in flight inserts beside it, then waits for it to commit at the counter, and
     /// commits after it. A function, so that the insert runs before the update (the parts of one statement's WITH run in
     /// no order a query can rely on); still one statement for the client: one round trip and one durable flush.
+    /// A batch whose insert ends before the one ahead has moved the counter would find it short of $6 and be refused:
+    /// each batch holds a transaction-scoped advisory lock named by its first number from its start, and one numbered
+    /// after another ($7, that one's first number) waits on it, once its own insert is done, until the one ahead has
+    /// ended. The lock is named by two int keys (<see cref="NumberedBatchLockClass"/>, the number's low 31 bits), apart
+    /// from the single-key locks others take; numbers 2^31 apart share a name, which costs a needless wait at worst.
     /// $1..$5: the events (source, type, commit id, tags, payload), in number order.
     /// </summary>
     public const string CreateNumberedBatchFunction = $"""
-        CREATE FUNCTION commit_numbered_batch(text[], text[], uuid[], text[], text[], bigint)
+        CREATE FUNCTION commit_numbered_batch(text[], text[], uuid[], text[], text[], bigint, bigint)
         RETURNS bigint
         LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $fn$
         DECLARE
             stood bigint;
         BEGIN
+            PERFORM pg_advisory_xact_lock({NumberedBatchLockClass}, ($6 & 2147483647)::int);
             INSERT INTO events ({EventLogSql.EventColumns})
             SELECT $6 + e.n - 1, e.src, e.typ, NULL, NULL, e.cid, e.tags::jsonb, e.payload::jsonb
             FROM unnest($1, $2, $3, $4, $5) WITH ORDINALITY AS e(src, typ, cid, tags, payload, n);
+            IF $7 IS NOT NULL THEN
+                PERFORM pg_advisory_xact_lock_shared({NumberedBatchLockClass}, ($7 & 2147483647)::int);
+            END IF;
             UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($1) WHERE id = 1
             RETURNING next_sequence_number - cardinality($1) INTO stood;
             IF stood <> $6 THEN
@@ -212,7 +221,10 @@ internal static class BatchStatementSql
         """;
 
     public const string NumberedBatchStatement =
-        "/* commit_batch: numbered */ SELECT commit_numbered_batch($1, $2, $3, $4, $5, $6)";
+        "/* commit_batch: numbered */ SELECT commit_numbered_batch($1, $2, $3, $4, $5, $6, $7)";
+
+    /// <summary>The first key of the numbered batches' advisory locks (see <see cref="CreateNumberedBatchFunction"/>), as SQL text.</summary>
+    public const string NumberedBatchLockClass = "20034";
 
     /// <summary>
     /// A batch without aggregate commits has nothing to check: one counter reservation for all its events and the

@@ -46,10 +46,10 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
         return await Inner.WriteBatchAsync(batch, cancellationToken);
     }
 
-    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, CancellationToken cancellationToken)
+    public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken)
     {
         await InterceptAsync(WriteNumberedBatch);
-        return await Inner.WriteBatchFromAsync(batch, first, cancellationToken);
+        return await Inner.WriteBatchFromAsync(batch, first, after, cancellationToken);
     }
 
     /// <summary>The row counts of the raw writes made through this store, in the order they were made.</summary>

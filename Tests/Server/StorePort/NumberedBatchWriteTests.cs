@@ -1,7 +1,9 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Contract.Workload;
+using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Infrastructure;
+using Npgsql;
 
 namespace EventCommitLab.Tests.StorePort;
 
@@ -13,6 +15,9 @@ namespace EventCommitLab.Tests.StorePort;
 [Collection(LabStoresCollection.Name)]
 public sealed class NumberedBatchWriteTests(LabStores stores)
 {
+    private const string HoldTag = "test:hold-insert";
+    private const long HoldKey = 0x484F4C44;
+
     private readonly SampleEvents _events = new();
 
     [Fact]
@@ -22,7 +27,7 @@ public sealed class NumberedBatchWriteTests(LabStores stores)
         Assert.True((await log.WriteBatchAsync([Plain(2)], CancellationToken.None)).Single().Written);
         var batch = new[] { Plain(1), Plain(3) };
 
-        Assert.True(await log.WriteBatchFromAsync(batch, 2, CancellationToken.None));
+        Assert.True(await log.WriteBatchFromAsync(batch, 2, after: null, CancellationToken.None));
 
         var stored = await ReadLogAsync(log);
         Assert.Equal(Enumerable.Range(0, 6).Select(i => (long)i), stored.Select(e => e.SequenceNumber));
@@ -38,7 +43,7 @@ public sealed class NumberedBatchWriteTests(LabStores stores)
         await using var log = await stores.FreshStoreAsync("postgres");
         Assert.True((await log.WriteBatchAsync([Plain(2)], CancellationToken.None)).Single().Written);
 
-        Assert.False(await log.WriteBatchFromAsync([Plain(2)], first, CancellationToken.None));
+        Assert.False(await log.WriteBatchFromAsync([Plain(2)], first, after: null, CancellationToken.None));
 
         Assert.Equal(2, (await ReadLogAsync(log)).Count);
         Assert.Equal(2, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
@@ -53,7 +58,7 @@ public sealed class NumberedBatchWriteTests(LabStores stores)
             await rival.InsertEventsAsync(Plain(1).Stamp(1), CancellationToken.None);
         }
 
-        Assert.False(await log.WriteBatchFromAsync([Plain(2)], 0, CancellationToken.None));
+        Assert.False(await log.WriteBatchFromAsync([Plain(2)], 0, after: null, CancellationToken.None));
 
         Assert.Equal([1L], (await ReadLogAsync(log)).Select(e => e.SequenceNumber));
         Assert.Equal(0, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
@@ -71,7 +76,7 @@ public sealed class NumberedBatchWriteTests(LabStores stores)
             var first = await ahead.ReserveSequenceNumbersAsync(2, CancellationToken.None);
             await ahead.InsertEventsAsync(Plain(2).Stamp(first), CancellationToken.None);
 
-            var behind = log.WriteBatchFromAsync([Plain(1)], first + 2, CancellationToken.None);
+            var behind = log.WriteBatchFromAsync([Plain(1)], first + 2, after: null, CancellationToken.None);
             await Task.Delay(TimeSpan.FromMilliseconds(300), TestContext.Current.CancellationToken);
             Assert.False(behind.IsCompleted, "the batch behind committed while the one ahead of it still held the counter");
 
@@ -91,18 +96,75 @@ public sealed class NumberedBatchWriteTests(LabStores stores)
         Assert.Equal(aheadCommits ? 3 : 0, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task a_batch_numbered_after_one_still_inserting_waits_for_it_when_told_which_and_else_finds_the_counter_short_and_is_refused(bool toldWhich)
+    {
+        var cancel = TestContext.Current.CancellationToken;
+        await using var log = await stores.FreshStoreAsync("postgres");
+        await using var control = new NpgsqlConnection(((PostgresEventStore)log).ConnectionString);
+        await control.OpenAsync(cancel);
+        await ExecuteAsync(control, $"""
+            CREATE FUNCTION hold_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.tags ? '{HoldTag}' THEN PERFORM pg_advisory_xact_lock({HoldKey}); END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER hold_insert BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION hold_insert();
+            SELECT pg_advisory_lock({HoldKey});
+            """);
+        var slow = _events.Create(1)[0];
+
+        // The batch ahead has begun, and its insert is held before it reaches the counter.
+        var ahead = log.WriteBatchFromAsync([CommitRequest.ForEvents([slow with { Tags = [.. slow.Tags, HoldTag] }])], 0, after: null, CancellationToken.None);
+        while ((long)(await ScalarAsync(control, "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'advisory'"))! == 0)
+        {
+            await Task.Delay(20, cancel);
+        }
+
+        var behind = log.WriteBatchFromAsync([Plain(1)], 1, after: toldWhich ? 0 : null, CancellationToken.None);
+        if (toldWhich)
+        {
+            await Task.Delay(TimeSpan.FromMilliseconds(300), cancel);
+            Assert.False(behind.IsCompleted, "the batch behind took the counter before the one ahead had ended");
+        }
+        else
+        {
+            Assert.False(await behind.WaitAsync(TimeSpan.FromSeconds(30), cancel));
+        }
+
+        await ExecuteAsync(control, $"SELECT pg_advisory_unlock({HoldKey})");
+
+        Assert.True(await ahead.WaitAsync(TimeSpan.FromSeconds(30), cancel));
+        Assert.Equal(toldWhich, await behind.WaitAsync(TimeSpan.FromSeconds(30), cancel));
+        Assert.Equal(toldWhich ? [0L, 1] : [0L], (await ReadLogAsync(log)).Select(e => e.SequenceNumber));
+    }
+
     [Fact]
     public async Task a_batch_holding_an_aggregate_commit_is_not_numbered_by_its_writer()
     {
         await using var log = await stores.FreshStoreAsync("postgres");
 
         await Assert.ThrowsAsync<ArgumentException>(() =>
-            log.WriteBatchFromAsync([Plain(1), CommitRequest.ForAggregate(new AggregateKey("order", "Order"), 0, _events.Create(1))], 0, CancellationToken.None));
+            log.WriteBatchFromAsync([Plain(1), CommitRequest.ForAggregate(new AggregateKey("order", "Order"), 0, _events.Create(1))], 0, after: null, CancellationToken.None));
 
         Assert.Empty(await ReadLogAsync(log));
     }
 
     private CommitRequest Plain(int events) => CommitRequest.ForEvents(_events.Create(events));
+
+    private static async Task ExecuteAsync(NpgsqlConnection connection, string sql)
+    {
+        await using var command = new NpgsqlCommand(sql, connection);
+        await command.ExecuteNonQueryAsync(TestContext.Current.CancellationToken);
+    }
+
+    private static async Task<object?> ScalarAsync(NpgsqlConnection connection, string sql)
+    {
+        await using var command = new NpgsqlCommand(sql, connection);
+        return await command.ExecuteScalarAsync(TestContext.Current.CancellationToken);
+    }
 
     private static async Task<List<StoredEvent>> ReadLogAsync(IEventLog log) =>
         await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
