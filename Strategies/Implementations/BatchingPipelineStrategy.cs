@@ -88,6 +88,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     {
         var reader = _queue.Reader;
         var inFlight = new Queue<Task>(_batchesInFlight);
+        Task? lastSent = null;
         IReadOnlyList<PendingCommit> setAside = [];
         // Commits the last batch set aside go in the next at once, without waiting for an arrival (or after the queue closed).
         while (setAside.Count > 0 || await reader.WaitToReadAsync().ConfigureAwait(false))
@@ -107,7 +108,8 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
             }
 
             // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
-            inFlight.Enqueue(WriteBatchAsync(batch.Commits, first));
+            lastSent = WriteBatchAsync(batch.Commits, first, first is null ? null : lastSent);
+            inFlight.Enqueue(lastSent);
             if (inFlight.Count >= _batchesInFlight)
             {
                 await inFlight.Dequeue().ConfigureAwait(false);
@@ -118,8 +120,9 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     }
 
     /// <param name="first">The batch's numbers, when the pipeline numbers it (<see cref="CounterForecast"/>); null when the store does.</param>
+    /// <param name="ahead">For a numbered batch, the write of the batch sent before it, which it waits for before the store numbers it instead.</param>
     /// <param name="inForecast">False for the commits of a failed batch written again one by one: the batch's own report to the forecast covers them.</param>
-    private async Task WriteBatchAsync(IReadOnlyList<PendingCommit> batch, ForecastNumbers? first, bool inForecast = true)
+    private async Task WriteBatchAsync(IReadOnlyList<PendingCommit> batch, ForecastNumbers? first, Task? ahead = null, bool inForecast = true)
     {
         IReadOnlyList<CommitOutcome> outcomes;
         var sent = Stopwatch.GetTimestamp();
@@ -139,6 +142,13 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
                 {
                     _forecast!.Refused();
                     storeNumbers = true;
+
+                    // The batches ahead were given the numbers below this one's. Numbered by the store while one of them is
+                    // still in flight, this batch could be given numbers it has inserted, and each would wait for the other.
+                    if (ahead is not null)
+                    {
+                        await ahead.ConfigureAwait(false);
+                    }
                 }
 
                 outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, requests, ct), CancellationToken.None).ConfigureAwait(false);

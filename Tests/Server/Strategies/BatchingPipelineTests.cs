@@ -113,6 +113,7 @@ public sealed class BatchingPipelineTests(LabStores stores)
     [Theory]
     [InlineData("BatchingPipeline")]
     [InlineData("BatchingPipeline2InFlight")]
+    [InlineData("BatchingPipelineNumbered2InFlight")]
     public async Task a_thousand_concurrent_committers_leave_a_log_the_verifier_finds_clean(string strategy)
     {
         await using var run = await stores.StartRunAsync("postgres", strategy);
@@ -261,6 +262,32 @@ public sealed class BatchingPipelineTests(LabStores stores)
     /// fails before releasing it must not hang in the run's disposal (which drains the pipeline): the hold gives up after a
     /// minute, failing that batch's write.
     /// </summary>
+    [Fact]
+    public async Task a_hundred_committers_in_a_closed_loop_keep_a_pipeline_numbering_its_batches_going_with_no_stall()
+    {
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipelineNumbered2InFlight");
+        var slowest = TimeSpan.Zero;
+
+        await Task.WhenAll(Enumerable.Range(0, 100).Select(_ => Task.Run(async () =>
+        {
+            for (var i = 0; i < 30; i++)
+            {
+                var begun = System.Diagnostics.Stopwatch.GetTimestamp();
+                Assert.Null((await run.CommitAsync(1)).Failure);
+                var took = System.Diagnostics.Stopwatch.GetElapsedTime(begun);
+                lock (run)
+                {
+                    slowest = took > slowest ? took : slowest;
+                }
+            }
+        }))).WaitAsync(TimeSpan.FromMinutes(2), TestContext.Current.CancellationToken);
+
+        // A deadlock between two of its batches lasts until PostgreSQL breaks it, a second (deadlock_timeout) at least.
+        Assert.True(slowest < TimeSpan.FromSeconds(1), $"a commit took {slowest.TotalMilliseconds:0} ms");
+        Assert.Equal(3000, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
     [Fact]
     public async Task a_pipeline_numbering_its_batches_has_the_store_number_one_a_rival_got_ahead_of_and_then_numbers_its_batches_again()
     {
