@@ -17,7 +17,7 @@ public sealed class CommitCounters
     private long _writeTicks;
     private long _inFlightSum;
 
-    /// <summary>Attempts repeated after a transient failure.</summary>
+    /// <summary>Attempts repeated after a transient failure, and batches the pipeline numbered that the store refused and then numbered itself.</summary>
     public long Retries => Interlocked.Read(ref _retries);
 
     /// <summary>Commits rejected because the aggregate was at another version.</summary>

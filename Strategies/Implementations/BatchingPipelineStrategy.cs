@@ -142,6 +142,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
                 {
                     _forecast!.Refused();
                     storeNumbers = true;
+                    Counters.AddRetry();
 
                     // The batches ahead were given the numbers below this one's. Numbered by the store while one of them is
                     // still in flight, this batch could be given numbers it has inserted, and each would wait for the other.

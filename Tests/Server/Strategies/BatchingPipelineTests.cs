@@ -314,6 +314,7 @@ public sealed class BatchingPipelineTests(LabStores stores)
         Assert.True(rivalLanded.Task.IsCompleted && numberedAgain.Task.IsCompleted);
         Assert.Equal([5L], refused.Result!.SequenceNumbers);
         Assert.Equal([6L, 7L], forecastAgain.Result!.SequenceNumbers);
+        Assert.Equal(1, run.Strategy.Counters.Retries);
         Assert.Equal(8, await run.CountEventsAsync());
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
