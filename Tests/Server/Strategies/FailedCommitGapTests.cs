@@ -33,6 +33,7 @@ public sealed class FailedCommitGapTests(LabStores stores)
     [InlineData("TransactionalCounter")]
     [InlineData("SimulatedBatching")]
     [InlineData("BatchingPipeline")]
+    [InlineData("BatchingPipelineNumbered2InFlight")]
     public async Task a_failed_commit_of_a_gap_free_strategy_leaves_no_gap(string strategy)
     {
         await using var run = await stores.StartRunAsync("postgres", strategy);
