@@ -40,16 +40,35 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
     public async Task<IStoreSession> OpenAutoCommitSessionAsync(CancellationToken cancellationToken) =>
         new InterceptingSession(this, await Inner.OpenAutoCommitSessionAsync(cancellationToken));
 
+    /// <summary>What the batch writes made through this store threw, in the order they threw it (their callers may have retried).</summary>
+    public ConcurrentQueue<Exception> BatchWriteFailures { get; } = new();
+
     public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
     {
         await InterceptAsync(WriteBatch);
-        return await Inner.WriteBatchAsync(batch, cancellationToken);
+        try
+        {
+            return await Inner.WriteBatchAsync(batch, cancellationToken);
+        }
+        catch (Exception e)
+        {
+            BatchWriteFailures.Enqueue(e);
+            throw;
+        }
     }
 
     public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken)
     {
         await InterceptAsync(WriteNumberedBatch);
-        return await Inner.WriteBatchFromAsync(batch, first, after, cancellationToken);
+        try
+        {
+            return await Inner.WriteBatchFromAsync(batch, first, after, cancellationToken);
+        }
+        catch (Exception e)
+        {
+            BatchWriteFailures.Enqueue(e);
+            throw;
+        }
     }
 
     /// <summary>The row counts of the raw writes made through this store, in the order they were made.</summary>

@@ -263,27 +263,22 @@ public sealed class BatchingPipelineTests(LabStores stores)
     /// minute, failing that batch's write.
     /// </summary>
     [Fact]
-    public async Task a_hundred_committers_in_a_closed_loop_keep_a_pipeline_numbering_its_batches_going_with_no_stall()
+    public async Task a_hundred_committers_in_a_closed_loop_never_deadlock_a_pipeline_numbering_its_batches()
     {
-        await using var run = await stores.StartRunAsync("postgres", "BatchingPipelineNumbered2InFlight");
-        var slowest = TimeSpan.Zero;
+        InterceptingEventStore? intercepting = null;
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipelineNumbered2InFlight", s => intercepting = new InterceptingEventStore(s));
 
         await Task.WhenAll(Enumerable.Range(0, 100).Select(_ => Task.Run(async () =>
         {
             for (var i = 0; i < 30; i++)
             {
-                var begun = System.Diagnostics.Stopwatch.GetTimestamp();
                 Assert.Null((await run.CommitAsync(1)).Failure);
-                var took = System.Diagnostics.Stopwatch.GetElapsedTime(begun);
-                lock (run)
-                {
-                    slowest = took > slowest ? took : slowest;
-                }
             }
-        }))).WaitAsync(TimeSpan.FromMinutes(2), TestContext.Current.CancellationToken);
+        })));
 
-        // A deadlock between two of its batches lasts until PostgreSQL breaks it, a second (deadlock_timeout) at least.
-        Assert.True(slowest < TimeSpan.FromSeconds(1), $"a commit took {slowest.TotalMilliseconds:0} ms");
+        // PostgreSQL breaks a deadlock by failing one of its transactions, which the pipeline then writes again: the
+        // commits all succeed either way, and only the failure says the batches waited for each other.
+        Assert.DoesNotContain(intercepting!.BatchWriteFailures, e => e is Npgsql.PostgresException { SqlState: Npgsql.PostgresErrorCodes.DeadlockDetected });
         Assert.Equal(3000, await run.CountEventsAsync());
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
