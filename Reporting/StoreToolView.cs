@@ -7,7 +7,8 @@ namespace EventCommitLab.Reporting;
 /// <summary>
 /// The ceiling held against the store's own tool writing the same rows, one line per cell: first against the tool
 /// sending every payload as the lab does (what the lab's client costs), then against the tool building its rows on the
-/// server (what sending them costs at all).
+/// server (what sending them costs at all). Measured in turns, the ratios are the turns' own; a record from before the
+/// turns holds the tool against the cell's race.
 /// </summary>
 public static class StoreToolView
 {
@@ -20,23 +21,38 @@ public static class StoreToolView
         foreach (var cell in (record.StoreTool ?? []).GroupBy(t => (t.NumberOfEvents, t.Committers, t.Durability)))
         {
             var key = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, cell.Key.NumberOfEvents, cell.Key.Committers, Durability: cell.Key.Durability);
-            var ceiling = record.Verdicts?.FirstOrDefault(v => v.Cell == key)?.Ceiling;
+            var race = record.Verdicts?.FirstOrDefault(v => v.Cell == key)?.Ceiling;
             var runs = cell.OrderBy(t => t.Rows == StoreToolRows.SentByClient ? 0 : 1).ToArray();
             var tool = runs[0].Tool.Tool.Split(' ')[0];
-            var against = string.Join("; ", runs.Select(t => Against(tool, t, ceiling)));
-            yield return string.Create(Invariant,
-                $"- **Ceiling against {tool}** on the same rows ({cell.Key.NumberOfEvents} events per commit, {cell.Key.Committers} client{(cell.Key.Committers == 1 ? "" : "s")}): " +
-                $"the ceiling {VerdictText.Rate(ceiling)} events/s; {against}; {string.Join("; ", runs.Select(t => $"`{t.Tool.CommandLine}`"))}.");
+            var rows = string.Create(Invariant, $"on the same rows ({cell.Key.NumberOfEvents} events per commit, {cell.Key.Committers} client{(cell.Key.Committers == 1 ? "" : "s")})");
+            var commands = string.Join("; ", runs.Select(t => $"`{t.Tool.CommandLine}`"));
+            yield return runs[0].Turns is { } turns
+                ? string.Create(Invariant,
+                    $"- **Ceiling against {tool}** {rows}, in {turns.CeilingEventsPerSecond.Count} turns of {turns.TurnSeconds:0.#} s each side: " +
+                    $"{turns.CeilingVariant} {turns.CeilingEventsPerSecondMedian:N0} events/s (the turns' median; in the race the ceiling {VerdictText.Rate(race)}); " +
+                    $"{string.Join("; ", runs.Select(t => InTurns(tool, t)))}; {commands}.")
+                : string.Create(Invariant,
+                    $"- **Ceiling against {tool}** {rows}: the ceiling {VerdictText.Rate(race)} events/s; {string.Join("; ", runs.Select(t => AgainstRace(tool, t, race)))}; {commands}.");
         }
     }
 
-    /// <summary>One of the tool's runs and the ceiling's ratio to it; the ratio to the client-sent rows in bold, the one a review reads.</summary>
-    private static string Against(string tool, StoreToolComparison run, Interval? ceiling)
+    private static string How(StoreToolRows rows) => rows == StoreToolRows.SentByClient ? "sending every payload from the client" : "building its rows on the server";
+
+    /// <summary>The ratio to the client-sent rows in bold: the one a review reads.</summary>
+    private static string Bold(StoreToolComparison run) => run.Rows == StoreToolRows.SentByClient ? "**" : "";
+
+    /// <summary>One way of the tool's turns: its median rate and the turns' ratios, the middle one first.</summary>
+    private static string InTurns(string tool, StoreToolComparison run)
     {
-        var sent = run.Rows == StoreToolRows.SentByClient;
-        var how = sent ? "sending every payload from the client" : "building its rows on the server";
-        var bold = sent ? "**" : "";
-        var ratio = ceiling is { } c ? string.Create(Invariant, $" (ratio {bold}{c.Estimate / run.Tool.PerSecond:0.00}{bold})") : "";
-        return string.Create(Invariant, $"{tool} {how} {run.Tool.PerSecond:N0} rows/s{ratio}");
+        var turns = run.Turns!;
+        return string.Create(Invariant,
+            $"{tool} {How(run.Rows)} {run.Tool.PerSecond:N0} rows/s (ratio {Bold(run)}{turns.Ratio:0.00}{Bold(run)}, turns {turns.Ratios.Min():0.00}–{turns.Ratios.Max():0.00})");
+    }
+
+    /// <summary>One run of the tool from before the turns, and the cell's race ceiling's ratio to it.</summary>
+    private static string AgainstRace(string tool, StoreToolComparison run, Interval? ceiling)
+    {
+        var ratio = ceiling is { } c ? string.Create(Invariant, $" (ratio {Bold(run)}{c.Estimate / run.Tool.PerSecond:0.00}{Bold(run)})") : "";
+        return string.Create(Invariant, $"{tool} {How(run.Rows)} {run.Tool.PerSecond:N0} rows/s{ratio}");
     }
 }

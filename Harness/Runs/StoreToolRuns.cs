@@ -1,4 +1,6 @@
 using System.Globalization;
+using EventCommitLab.Contract.Port;
+using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.SuitePorts.Ceiling;
 
@@ -7,12 +9,19 @@ namespace EventCommitLab.Harness.Runs;
 /// <summary>
 /// The store's own tool writing the ceiling's rows, after the cells are raced: which cells, how long, and both ways of
 /// making the rows, so that the ceiling is held against the tool sending what the lab sends and against the tool at its
-/// cheapest.
+/// cheapest. The ceiling's fastest writer and the tool take turns, so that the ratio a review reads is measured side by
+/// side, not minutes apart.
 /// </summary>
 internal static class StoreToolRuns
 {
-    /// <summary>How long the tool writes each comparison's rows.</summary>
-    private static readonly TimeSpan Run = TimeSpan.FromSeconds(3);
+    /// <summary>How long each side writes in a turn of the main job.</summary>
+    public static readonly TimeSpan TurnLength = TimeSpan.FromSeconds(2);
+
+    /// <summary>Turns per cell: odd, so that the median of the turns' ratios is one turn's.</summary>
+    private const int Turns = 3;
+
+    /// <summary>What a side costs beyond its writing: a fresh log, the tool's start or the ceiling's warm-up, the check.</summary>
+    private static readonly TimeSpan SideOverhead = TimeSpan.FromSeconds(1.5);
 
     /// <summary>The payloads sent by the client first: that is the comparison a review reads.</summary>
     private static readonly StoreToolRows[] RowKinds = [StoreToolRows.SentByClient, StoreToolRows.BuiltOnServer];
@@ -32,31 +41,112 @@ internal static class StoreToolRuns
     public static TimeSpan Duration(IReadOnlyCollection<CellKey> cells)
     {
         ArgumentNullException.ThrowIfNull(cells);
-        return cells.Count * RowKinds.Length * (Run + TimeSpan.FromSeconds(1));
+        return cells.Count * Turns * (1 + RowKinds.Length) * (TurnLength + SideOverhead);
     }
 
-    /// <summary>Runs the tool on each cell's rows both ways; a way the tool cannot run is left out.</summary>
+    /// <summary>
+    /// Each of <paramref name="cells"/> with the ceiling's writer its race found fastest; a cell with no measured ceiling
+    /// (left out by the plan, or every writer failed) is left out.
+    /// </summary>
+    public static IReadOnlyList<(CellKey Cell, string Ceiling)> WithCeilings(IReadOnlyList<CellKey> cells, IReadOnlyList<CaseResult> cases)
+    {
+        ArgumentNullException.ThrowIfNull(cells);
+        ArgumentNullException.ThrowIfNull(cases);
+        return [.. cells
+            .Select(cell => (Cell: cell, Fastest: cases.Where(c => c.Cell == cell && c.IsCeiling && c.Succeeded).MaxBy(c => c.Race.EventsPerSecond!.Estimate)))
+            .Where(c => c.Fastest is not null)
+            .Select(c => (c.Cell, c.Fastest!.Contender))];
+    }
+
+    /// <summary>
+    /// Runs, cell by cell, <see cref="Turns"/> turns of the ceiling's writer and the tool both ways, each side writing for
+    /// <paramref name="turnLength"/> (whole seconds), in an order that rotates from turn to turn; a way the tool cannot
+    /// run is left out, and so is a cell whose ceiling fails its turn.
+    /// </summary>
     public static async Task<IReadOnlyList<StoreToolComparison>> MeasureAsync(
-        IStoreToolEventInserts tool, IReadOnlyList<CellKey> cells, int payloadBytes, TextWriter console, CancellationToken cancellationToken)
+        IStoreToolEventInserts tool, IEventStoreProvider provider, IReadOnlyList<(CellKey Cell, string Ceiling)> cells, CaseSettings cases,
+        MeasurementSettings settings, TimeSpan turnLength, TextWriter console, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(tool);
         ArgumentNullException.ThrowIfNull(cells);
+        ArgumentNullException.ThrowIfNull(cases);
+        ArgumentNullException.ThrowIfNull(settings);
         ArgumentNullException.ThrowIfNull(console);
+        var turn = settings with { WindowSeconds = turnLength.TotalSeconds, RampSeconds = turnLength.TotalSeconds / 8 };
         var comparisons = new List<StoreToolComparison>();
-        foreach (var cell in cells)
+        foreach (var (cell, ceiling) in cells)
         {
-            foreach (var rows in RowKinds)
+            console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"The store's own tool against {ceiling} on the same rows ({cell.NumberOfEvents} events per commit, {cell.Committers} clients): {Turns} turns of {turnLength.TotalSeconds:0} s each side"));
+            try
             {
-                console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"The store's own tool on the ceiling's rows ({Describe(rows)}): {cell.NumberOfEvents} events per statement, {cell.Committers} clients, {Run.TotalSeconds:0} s"));
-                if (await tool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.Committers, payloadBytes, rows, Run, cancellationToken).ConfigureAwait(false) is { } rate)
-                {
-                    comparisons.Add(new StoreToolComparison(cell.NumberOfEvents, cell.Committers, rate, cell.Durability, rows));
-                }
+                comparisons.AddRange(await MeasureCellAsync(tool, provider, cell, ceiling, cases, turn, console, cancellationToken).ConfigureAwait(false));
+            }
+            catch (InvalidOperationException e) when (!cancellationToken.IsCancellationRequested)
+            {
+                console.WriteLine($"  left out: {e.Message}");
             }
         }
 
         return comparisons;
+    }
+
+    private static async Task<IReadOnlyList<StoreToolComparison>> MeasureCellAsync(
+        IStoreToolEventInserts tool, IEventStoreProvider provider, CellKey cell, string ceiling, CaseSettings cases, MeasurementSettings turn, TextWriter console,
+        CancellationToken cancellationToken)
+    {
+        var ceilingRates = new List<double>();
+        var toolRuns = RowKinds.ToDictionary(rows => rows, _ => new List<StoreToolInsertRate>());
+        var cannotRun = new HashSet<StoreToolRows>();
+        for (var index = 0; index < Turns; index++)
+        {
+            // Each side goes first once in a while, so that neither is always the one after a checkpoint's aftermath.
+            StoreToolRows?[] sides = [null, .. RowKinds.Select(r => (StoreToolRows?)r)];
+            var order = sides.Skip(index % sides.Length).Concat(sides.Take(index % sides.Length));
+            var measured = new List<string>();
+            foreach (var side in order)
+            {
+                if (side is not { } rows)
+                {
+                    var rate = await CeilingTurn.MeasureAsync(cell, ceiling, provider, cases, turn, cancellationToken).ConfigureAwait(false);
+                    ceilingRates.Add(rate);
+                    measured.Add(string.Create(CultureInfo.InvariantCulture, $"{ceiling} {rate:N0} events/s"));
+                    continue;
+                }
+
+                if (cannotRun.Contains(rows))
+                {
+                    continue;
+                }
+
+                if (turn.CheckpointBeforeRounds)
+                {
+                    await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+                }
+
+                if (await tool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.Committers, cases.PayloadBytes, rows, TimeSpan.FromSeconds(turn.WindowSeconds), cancellationToken).ConfigureAwait(false) is { } run)
+                {
+                    toolRuns[rows].Add(run);
+                    measured.Add(string.Create(CultureInfo.InvariantCulture, $"{Describe(rows)} {run.PerSecond:N0} rows/s"));
+                }
+                else
+                {
+                    cannotRun.Add(rows);
+                }
+            }
+
+            console.WriteLine($"  turn {index + 1} of {Turns}: {string.Join("; ", measured)}");
+        }
+
+        return [.. RowKinds.Where(rows => toolRuns[rows].Count == ceilingRates.Count).Select(rows =>
+        {
+            var runs = toolRuns[rows];
+            var rates = runs.Select(r => r.PerSecond).ToArray();
+            var median = rates.Order().ElementAt(rates.Length / 2);
+            var summary = new StoreToolInsertRate(runs[0].Tool, runs.Sum(r => r.Inserts), median, runs[0].CommandLine);
+            return new StoreToolComparison(cell.NumberOfEvents, cell.Committers, summary, cell.Durability, rows,
+                new StoreToolTurns(ceiling, turn.WindowSeconds, ceilingRates, rates));
+        })];
     }
 
     private static string Describe(StoreToolRows rows) => rows == StoreToolRows.SentByClient ? "payloads sent by the client" : "rows built on the server";

@@ -31,6 +31,43 @@ public sealed class StoreToolViewTests
     }
 
     [Fact]
+    public void measured_in_turns_the_ratio_is_the_middle_of_the_turns_own_and_their_range_is_shown()
+    {
+        var run = SampleVerdicts.Run();
+        double[] ceiling = [900, 1000, 800];
+        run = run with
+        {
+            StoreTool =
+            [
+                new StoreToolComparison(1, 10, new StoreToolInsertRate("pgbench (PostgreSQL) 15.18", 3000, 1000, "pgbench sent"), Rows: StoreToolRows.SentByClient,
+                    Turns: new StoreToolTurns("Ceiling:PerCommit", 2, ceiling, [1000, 1000, 1000])),
+                new StoreToolComparison(1, 10, new StoreToolInsertRate("pgbench (PostgreSQL) 15.18", 6000, 2000, "pgbench built"), Rows: StoreToolRows.BuiltOnServer,
+                    Turns: new StoreToolTurns("Ceiling:PerCommit", 2, ceiling, [1000, 2000, 4000])),
+            ],
+        };
+
+        var line = Assert.Single(StoreToolView.Lines(run));
+
+        Assert.StartsWith("- **Ceiling against pgbench** on the same rows (1 events per commit, 10 clients), in 3 turns of 2 s each side: Ceiling:PerCommit 900 events/s (the turns' median; in the race the ceiling ", line, StringComparison.Ordinal);
+        Assert.Contains("; pgbench sending every payload from the client 1,000 rows/s (ratio **0.90**, turns 0.80–1.00); ", line, StringComparison.Ordinal);
+        Assert.Contains("; pgbench building its rows on the server 2,000 rows/s (ratio 0.50, turns 0.20–0.90); `pgbench sent`; `pgbench built`.", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void turns_round_trip_through_the_record()
+    {
+        var turns = new StoreToolTurns("Ceiling:InFlight", 2, [1, 2, 3], [2, 2, 2]);
+        var comparison = new StoreToolComparison(100, 10, new StoreToolInsertRate("pgbench", 6, 2, "pgbench"), Rows: StoreToolRows.SentByClient, Turns: turns);
+
+        var read = System.Text.Json.JsonSerializer.Deserialize<StoreToolComparison>(System.Text.Json.JsonSerializer.Serialize(comparison, LabJson.Options), LabJson.Options)!;
+
+        Assert.Equal((turns.CeilingVariant, turns.TurnSeconds), (read.Turns!.CeilingVariant, read.Turns.TurnSeconds));
+        Assert.Equal(turns.CeilingEventsPerSecond, read.Turns.CeilingEventsPerSecond);
+        Assert.Equal(turns.ToolRowsPerSecond, read.Turns.ToolRowsPerSecond);
+        Assert.Equal(1.0, read.Turns.Ratio);
+    }
+
+    [Fact]
     public void a_record_from_before_the_client_sent_rows_reads_as_built_on_the_server()
     {
         var comparison = System.Text.Json.JsonSerializer.Deserialize<StoreToolComparison>(

@@ -1,0 +1,32 @@
+using System.Text.Json.Serialization;
+
+namespace EventCommitLab.Engine.Results;
+
+/// <summary>
+/// The ceiling and the store's own tool measured in turns, one right after the other, each side in a fresh log of its
+/// own: the ratio is taken turn by turn, so that a disk slower in one minute than in the next slows both sides of it.
+/// </summary>
+/// <param name="CeilingVariant">The raw writer of the ceiling measured: the fastest in the cell's race.</param>
+/// <param name="TurnSeconds">How long each side wrote in a turn (the ceiling after its warm-up and ramp).</param>
+/// <param name="CeilingEventsPerSecond">The ceiling's rate in each turn, in turn order.</param>
+/// <param name="ToolRowsPerSecond">The tool's rate in the same turns.</param>
+public sealed record StoreToolTurns(string CeilingVariant, double TurnSeconds, IReadOnlyList<double> CeilingEventsPerSecond, IReadOnlyList<double> ToolRowsPerSecond)
+{
+    /// <summary>The ceiling over the tool, turn by turn.</summary>
+    [JsonIgnore]
+    public IReadOnlyList<double> Ratios => [.. CeilingEventsPerSecond.Zip(ToolRowsPerSecond, (ceiling, tool) => ceiling / tool)];
+
+    /// <summary>The middle of the turns' ratios (of an even number, the mean of the two middle ones).</summary>
+    [JsonIgnore]
+    public double Ratio => Middle(Ratios);
+
+    /// <summary>The middle of the ceiling's turns.</summary>
+    [JsonIgnore]
+    public double CeilingEventsPerSecondMedian => Middle(CeilingEventsPerSecond);
+
+    private static double Middle(IReadOnlyCollection<double> values)
+    {
+        var sorted = values.Order().ToArray();
+        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
+    }
+}
