@@ -6,13 +6,15 @@ namespace EventCommitLab.Reporting;
 
 /// <summary>
 /// The ceiling held against the store's own tool writing the same rows, one line per cell: first against the tool
-/// sending every payload as the lab does (what the lab's client costs), then against the tool building its rows on the
-/// server (what sending them costs at all). Measured in turns, the ratios are the turns' own; a record from before the
+/// sending every payload (the comparison a review reads), then sending every column as the lab's statement does (what
+/// the lab's client costs beyond its statement), then building its rows on the server (what sending costs at all). Measured in turns, the ratios are the turns' own; a record from before the
 /// turns holds the tool against the cell's race.
 /// </summary>
 public static class StoreToolView
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    private static readonly StoreToolRows[] Order = [StoreToolRows.SentByClient, StoreToolRows.EveryColumnSentByClient, StoreToolRows.BuiltOnServer];
 
     /// <summary>The page's lines, one per cell the tool ran on; none when it ran on none.</summary>
     public static IEnumerable<string> Lines(RunRecord record)
@@ -22,7 +24,7 @@ public static class StoreToolView
         {
             var key = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, cell.Key.NumberOfEvents, cell.Key.Committers, Durability: cell.Key.Durability);
             var race = record.Verdicts?.FirstOrDefault(v => v.Cell == key)?.Ceiling;
-            var runs = cell.OrderBy(t => t.Rows == StoreToolRows.SentByClient ? 0 : 1).ToArray();
+            var runs = cell.OrderBy(t => Array.IndexOf(Order, t.Rows)).ToArray();
             var tool = runs[0].Tool.Tool.Split(' ')[0];
             var rows = string.Create(Invariant, $"on the same rows ({cell.Key.NumberOfEvents} events per commit, {cell.Key.Committers} client{(cell.Key.Committers == 1 ? "" : "s")})");
             var commands = string.Join("; ", runs.Select(t => $"`{t.Tool.CommandLine}`"));
@@ -36,7 +38,12 @@ public static class StoreToolView
         }
     }
 
-    private static string How(StoreToolRows rows) => rows == StoreToolRows.SentByClient ? "sending every payload from the client" : "building its rows on the server";
+    private static string How(StoreToolRows rows) => rows switch
+    {
+        StoreToolRows.SentByClient => "sending every payload from the client",
+        StoreToolRows.EveryColumnSentByClient => "sending every column from the client as the lab's statement does",
+        _ => "building its rows on the server",
+    };
 
     /// <summary>The ratio to the client-sent rows in bold: the one a review reads.</summary>
     private static string Bold(StoreToolComparison run) => run.Rows == StoreToolRows.SentByClient ? "**" : "";

@@ -7,9 +7,9 @@ using EventCommitLab.SuitePorts.Ceiling;
 namespace EventCommitLab.Harness.Runs;
 
 /// <summary>
-/// The store's own tool writing the ceiling's rows, after the cells are raced: which cells, how long, and both ways of
-/// making the rows, so that the ceiling is held against the tool sending what the lab sends and against the tool at its
-/// cheapest. The ceiling's fastest writer and the tool take turns, so that the ratio a review reads is measured side by
+/// The store's own tool writing the ceiling's rows, after the cells are raced: which cells, how long, and three ways of
+/// making the rows, so that the ceiling is held against the tool sending the payloads, sending every column as the lab's
+/// statement does, and building its rows at its cheapest. The ceiling's fastest writer and the tool take turns, so that the ratio a review reads is measured side by
 /// side, not minutes apart.
 /// </summary>
 internal static class StoreToolRuns
@@ -24,7 +24,7 @@ internal static class StoreToolRuns
     private static readonly TimeSpan SideOverhead = TimeSpan.FromSeconds(1.5);
 
     /// <summary>The payloads sent by the client first: that is the comparison a review reads.</summary>
-    private static readonly StoreToolRows[] RowKinds = [StoreToolRows.SentByClient, StoreToolRows.BuiltOnServer];
+    private static readonly StoreToolRows[] RowKinds = [StoreToolRows.SentByClient, StoreToolRows.EveryColumnSentByClient, StoreToolRows.BuiltOnServer];
 
     /// <summary>
     /// The cells whose ceiling the store's own tool is held against: the sustained plain-commit cells with the most
@@ -59,7 +59,7 @@ internal static class StoreToolRuns
     }
 
     /// <summary>
-    /// Runs, cell by cell, <see cref="Turns"/> turns of the ceiling's writer and the tool both ways, each side writing for
+    /// Runs, cell by cell, <see cref="Turns"/> turns of the ceiling's writer and the tool each way, each side writing for
     /// <paramref name="turnLength"/> (whole seconds), in an order that rotates from turn to turn; a way the tool cannot
     /// run is left out, and so is a cell whose ceiling fails its turn.
     /// </summary>
@@ -77,7 +77,7 @@ internal static class StoreToolRuns
         foreach (var (cell, ceiling) in cells)
         {
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"The store's own tool against {ceiling} on the same rows ({cell.NumberOfEvents} events per commit, {cell.Committers} clients): {Turns} turns of {turnLength.TotalSeconds:0} s each side"));
+                $"The store's own tool against {ceiling} on the same rows ({cell.NumberOfEvents} events per commit, {cell.Committers} client{(cell.Committers == 1 ? "" : "s")}): {Turns} turns of {turnLength.TotalSeconds:0} s each side"));
             try
             {
                 comparisons.AddRange(await MeasureCellAsync(tool, provider, cell, ceiling, cases, turn, console, cancellationToken).ConfigureAwait(false));
@@ -149,5 +149,10 @@ internal static class StoreToolRuns
         })];
     }
 
-    private static string Describe(StoreToolRows rows) => rows == StoreToolRows.SentByClient ? "payloads sent by the client" : "rows built on the server";
+    private static string Describe(StoreToolRows rows) => rows switch
+    {
+        StoreToolRows.SentByClient => "payloads sent by the client",
+        StoreToolRows.EveryColumnSentByClient => "every column sent by the client",
+        _ => "rows built on the server",
+    };
 }

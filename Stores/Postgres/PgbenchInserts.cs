@@ -1,7 +1,9 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
+using System.Text.Json;
 using System.Text.RegularExpressions;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Stores.Postgres.Sql;
 using EventCommitLab.SuitePorts.Ceiling;
 using Npgsql;
@@ -40,25 +42,30 @@ internal static partial class PgbenchInserts
     }
 
     /// <summary>
-    /// The event log's rows through pgbench: each transaction one INSERT of <paramref name="payloads"/>' events (one
-    /// commit id, the sample events' type and tags), numbered apart per client so that clients never collide; prepared
-    /// statements, as the lab's client prepares its own. Built on the server, every row carries the first payload;
-    /// sent by the client, the payloads travel with every statement as one text array, the way the lab sends them.
+    /// The event log's rows through pgbench: each transaction one INSERT of <paramref name="events"/> (one commit id),
+    /// numbered apart per client so that clients never collide; prepared statements, as the lab's client prepares its
+    /// own. Built on the server, every row carries the first event's payload and the sample's type and tags; sent by the
+    /// client, the payloads travel with every statement as one text array, the way the lab sends them; with every column
+    /// sent, each column travels as its own array, as the lab's insert statement sends its rows.
     /// </summary>
     public static async Task<StoreToolInsertRate?> MeasureEventsAsync(
-        string? binDirectory, string connectionString, bool durable, IReadOnlyList<string> payloads, StoreToolRows rows, int clients, TimeSpan duration,
+        string? binDirectory, string connectionString, bool durable, IReadOnlyList<UncommittedEvent> events, StoreToolRows rows, int clients, TimeSpan duration,
         CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(payloads);
+        ArgumentNullException.ThrowIfNull(events);
         var pgbench = binDirectory is null ? null : Path.Combine(binDirectory, "pgbench");
         if (pgbench is null || !File.Exists(pgbench))
         {
             return null;
         }
 
-        var (sql, defines) = rows == StoreToolRows.SentByClient
-            ? (EventLogSql.PgbenchInsertSentEvents(payloads.Count), (IReadOnlyList<PgbenchVariable>)[new PgbenchVariable(EventLogSql.PgbenchPayloadsVariable, TextArray(payloads), $"<{payloads.Count} payloads>")])
-            : (EventLogSql.PgbenchInsertEvents(payloads.Count, payloads[0]), []);
+        var payloads = Variable(EventLogSql.PgbenchPayloadsVariable, TextArray([.. events.Select(e => e.Payload)]), events.Count);
+        var (sql, defines) = rows switch
+        {
+            StoreToolRows.SentByClient => (EventLogSql.PgbenchInsertSentEvents(events.Count), (IReadOnlyList<PgbenchVariable>)[payloads]),
+            StoreToolRows.EveryColumnSentByClient => (EventLogSql.PgbenchInsertEveryColumn(events.Count), EveryColumn(events, payloads)),
+            _ => (EventLogSql.PgbenchInsertEvents(events.Count, events[0].Payload), []),
+        };
         if (defines.Any(d => Encoding.UTF8.GetByteCount(d.Value) > MaximumArgumentBytes))
         {
             // Linux refuses a single argument this long; the tool takes its string variables only from the command line.
@@ -69,13 +76,33 @@ internal static partial class PgbenchInserts
         await File.WriteAllTextAsync(script, sql, cancellationToken).ConfigureAwait(false);
         try
         {
-            return await RunScriptAsync(pgbench, connectionString, durable, clients, duration, script, "events.sql", payloads.Count, defines, cancellationToken).ConfigureAwait(false);
+            return await RunScriptAsync(pgbench, connectionString, durable, clients, duration, script, "events.sql", events.Count, defines, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
             File.Delete(script);
         }
     }
+
+    /// <summary>Every column's array, in <see cref="EventLogSql.PgbenchColumnVariables"/>' order, as the lab's insert statement sends them.</summary>
+    private static PgbenchVariable[] EveryColumn(IReadOnlyList<UncommittedEvent> events, PgbenchVariable payloads)
+    {
+        var commit = Guid.NewGuid().ToString();
+        var nulls = $"{{{string.Join(',', Enumerable.Repeat("NULL", events.Count))}}}";
+        string[] values =
+        [
+            TextArray([.. events.Select(e => e.EventSource)]),
+            TextArray([.. events.Select(e => e.EventType)]),
+            nulls,
+            nulls,
+            TextArray([.. events.Select(_ => commit)]),
+            TextArray([.. events.Select(e => JsonSerializer.Serialize(e.Tags))]),
+        ];
+        return [.. values.Select((value, i) => Variable(EventLogSql.PgbenchColumnVariables[i], value, events.Count)), payloads];
+    }
+
+    private static PgbenchVariable Variable(string name, string value, int count) =>
+        new(name, value, string.Create(CultureInfo.InvariantCulture, $"<{count} {name.Replace('_', ' ')}>"));
 
     /// <summary>A PostgreSQL array literal of <paramref name="values"/>, each quoted, so that the server reads it as text[].</summary>
     private static string TextArray(IReadOnlyList<string> values)

@@ -145,9 +145,9 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     {
         // A fresh log like every contender's: the events table only is written, at the store's durability.
         await using var log = (PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
-        var payloads = new Contract.Workload.SampleEvents(payloadBytes).Create(rowsPerStatement).Select(e => e.Payload).ToArray();
+        var events = new Contract.Workload.SampleEvents(payloadBytes).Create(rowsPerStatement);
         return await PgbenchInserts.MeasureEventsAsync(
-            _admin.BinDirectory, log.ConnectionString, DefaultDurability == PostgresDurability.Durable, payloads, rows, clients, duration, cancellationToken).ConfigureAwait(false);
+            _admin.BinDirectory, log.ConnectionString, DefaultDurability == PostgresDurability.Durable, events, rows, clients, duration, cancellationToken).ConfigureAwait(false);
     }
 
     public async Task<StoreToolInsertRate?> MeasureInsertsWithStoreToolAsync(bool durable, TimeSpan duration, CancellationToken cancellationToken)

@@ -11,4 +11,11 @@ public enum StoreToolRows
     /// and tags are still made on the server.
     /// </summary>
     SentByClient,
+
+    /// <summary>
+    /// Every column of every row is sent by the client with each statement, one text array per column unnested on the
+    /// server, as the lab's own insert statement sends them; only the numbers are made on the server (the tool cannot
+    /// vary a sent value from one statement to the next).
+    /// </summary>
+    EveryColumnSentByClient,
 }

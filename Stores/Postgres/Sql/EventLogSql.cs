@@ -194,4 +194,21 @@ internal static class EventLogSql
         FROM unnest(:{PgbenchPayloadsVariable}::text[]) WITH ORDINALITY AS p(payload, g), (SELECT gen_random_uuid() AS id) AS c;
 
         """);
+
+    /// <summary>The pgbench variables that hold a statement's columns, each one array literal, in the statement's order.</summary>
+    public static IReadOnlyList<string> PgbenchColumnVariables { get; } = ["sources", "types", "aggregate_types", "aggregate_versions", "commit_ids", "tags", PgbenchPayloadsVariable];
+
+    /// <summary>
+    /// pgbench's transaction for the ceiling with every column sent by the client: one INSERT whose columns arrive as
+    /// arrays (<see cref="PgbenchColumnVariables"/>) unnested on the server, the shape of <see cref="InsertEvents"/>;
+    /// numbered on the server as <see cref="PgbenchInsertEvents"/>.
+    /// </summary>
+    public static string PgbenchInsertEveryColumn(int rowsPerStatement) => string.Create(CultureInfo.InvariantCulture, $"""
+        \set base random(0, 1099511627775)
+        INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload)
+        SELECT (:client_id::bigint << 50) + :base::bigint * {rowsPerStatement} + r.g, src, typ, agg, ver, cid, tags::jsonb, payload::jsonb
+        FROM unnest(:sources::text[], :types::text[], :aggregate_types::text[], :aggregate_versions::bigint[], :commit_ids::uuid[], :tags::text[], :{PgbenchPayloadsVariable}::text[])
+             WITH ORDINALITY AS r(src, typ, agg, ver, cid, tags, payload, g);
+
+        """);
 }

@@ -56,6 +56,7 @@ public sealed class RawCeilingTests(LabStores stores)
 
     [Theory]
     [InlineData(StoreToolRows.SentByClient)]
+    [InlineData(StoreToolRows.EveryColumnSentByClient)]
     [InlineData(StoreToolRows.BuiltOnServer)]
     public async Task the_stores_own_tool_inserts_whole_statements_of_event_rows_and_says_how_fast(StoreToolRows rows)
     {
@@ -68,6 +69,7 @@ public sealed class RawCeilingTests(LabStores stores)
         Assert.True(rate.Inserts > 0 && rate.Inserts % 10 == 0, $"{rate.Inserts} rows");
         Assert.True(rate.PerSecond > 0);
         Assert.Contains("-c 2", rate.CommandLine, StringComparison.Ordinal);
-        Assert.Equal(rows == StoreToolRows.SentByClient, rate.CommandLine.Contains("-D payloads=<10 payloads>", StringComparison.Ordinal));
+        Assert.Equal(rows != StoreToolRows.BuiltOnServer, rate.CommandLine.Contains("-D payloads=<10 payloads>", StringComparison.Ordinal));
+        Assert.Equal(rows == StoreToolRows.EveryColumnSentByClient, rate.CommandLine.Contains("-D sources=<10 sources> -D types=<10 types>", StringComparison.Ordinal));
     }
 }
