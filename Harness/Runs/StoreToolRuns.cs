@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Engine.Measurement;
@@ -15,13 +16,13 @@ namespace EventCommitLab.Harness.Runs;
 internal static class StoreToolRuns
 {
     /// <summary>How long each side writes in a turn of the main job.</summary>
-    public static readonly TimeSpan TurnLength = TimeSpan.FromSeconds(2);
+    public static readonly TimeSpan TurnLength = TimeSpan.FromSeconds(1);
 
     /// <summary>Turns per cell: odd, so that the median of the turns' ratios is one turn's.</summary>
     private const int Turns = 3;
 
-    /// <summary>What a side costs beyond its writing: a fresh log, the tool's start or the ceiling's warm-up, the check.</summary>
-    private static readonly TimeSpan SideOverhead = TimeSpan.FromSeconds(1.5);
+    /// <summary>What a side costs beyond its writing, on average: a fresh log, the tool's start or the ceiling's warm-up, the check.</summary>
+    private static readonly TimeSpan SideOverhead = TimeSpan.FromSeconds(0.6);
 
     /// <summary>The payloads sent by the client first: that is the comparison a review reads.</summary>
     private static readonly StoreToolRows[] RowKinds = [StoreToolRows.SentByClient, StoreToolRows.EveryColumnSentByClient, StoreToolRows.BuiltOnServer];
@@ -78,9 +79,11 @@ internal static class StoreToolRuns
         {
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"The store's own tool against {ceiling} on the same rows ({cell.NumberOfEvents} events per commit, {cell.Committers} client{(cell.Committers == 1 ? "" : "s")}): {Turns} turns of {turnLength.TotalSeconds:0} s each side"));
+            var clock = Stopwatch.StartNew();
             try
             {
                 comparisons.AddRange(await MeasureCellAsync(tool, provider, cell, ceiling, cases, turn, console, cancellationToken).ConfigureAwait(false));
+                console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {clock.Elapsed.TotalSeconds:0.0} s for the turns"));
             }
             catch (InvalidOperationException e) when (!cancellationToken.IsCancellationRequested)
             {
