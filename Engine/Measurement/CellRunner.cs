@@ -54,7 +54,7 @@ internal static class CellRunner
             var groups = GuaranteeProfile.All.Select(p => new RaceGroup(p.Id, MustDecide: true)).Append(new RaceGroup(GuaranteeProfile.CeilingGroup, MustDecide: false)).ToArray();
             var entrants = cases.Select(c => new RaceEntrant(c.Contender.Name, GroupsOf(c, claims))).ToArray();
             var running = new Race(entrants, groups, race);
-            var seed = HashCode.Combine(cell.Load, cell.Method, cell.NumberOfEvents, cell.Committers, cell.Aggregates, cell.Durability) & int.MaxValue;
+            var seed = RoundOrder.StableSeed(cell.ToString());
             var runner = new RaceRunner(running, TurnAsync, seed);
             await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
             foreach (var (name, exit) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))

@@ -5,13 +5,13 @@ namespace EventCommitLab.Engine.Measurement;
 
 /// <summary>
 /// Runs a race's rounds for whoever measures the turns: the qualifying round, then blocks of rounds up to each look,
-/// every entrant still running once per round in a seeded rotated order, until the race ends or an allowance cannot pay
+/// every entrant still running once per round in an order shuffled afresh each round (<see cref="RoundOrder"/>), until the race ends or an allowance cannot pay
 /// for the next block. The main job's cells and every suite that compares contenders race through it; what a turn is
 /// (a closed-loop window, a journal iteration, a query) is the caller's.
 /// </summary>
 /// <param name="race">The race to run; its rounds are recorded here.</param>
 /// <param name="turn">Measures one entrant once (true for the qualifying round) and returns its figure, higher is better; null when the turn failed.</param>
-/// <param name="seed">Shuffles the entrants' order once; each round rotates it by one place.</param>
+/// <param name="seed">With each round's number, shuffles the entrants' order for that round.</param>
 /// <param name="roundStarting">Told each round's number before it starts (0 for the qualifying round): for progress lines.</param>
 internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> turn, int seed, Action<int>? roundStarting = null)
 {

@@ -1,9 +1,11 @@
 namespace EventCommitLab.Engine.Measurement;
 
 /// <summary>
-/// The order contenders are measured in, round by round: a shuffled base order (seeded by the cell, so a run can be
-/// repeated) rotated by one place per round, so over as many rounds as there are contenders each takes every position
-/// once, and a slow stretch of the shared machine does not keep landing on the same contender.
+/// The order contenders are measured in, round by round: shuffled afresh every round, from the cell's seed and the
+/// round's number (so that a run's order can be repeated). No contender keeps one place or follows one other for a
+/// whole cell: a fixed order rotated by a place per round gave every contender the same predecessor in every round, so
+/// whatever a turn leaves behind (the runtime's garbage, the server's state) landed on the same contender all cell long,
+/// and a verdict could follow the order a run happened to draw.
 /// </summary>
 public static class RoundOrder
 {
@@ -12,8 +14,24 @@ public static class RoundOrder
         ArgumentOutOfRangeException.ThrowIfNegative(round);
         ArgumentOutOfRangeException.ThrowIfLessThan(contenders, 1);
         var order = Enumerable.Range(0, contenders).ToArray();
-        new Random(seed).Shuffle(order);
-        return [.. Enumerable.Range(0, contenders).Select(i => order[(i + round) % contenders])];
+        new Random(unchecked((seed * 7919) + round)).Shuffle(order);
+        return order;
+    }
+
+    /// <summary>
+    /// A seed of <paramref name="text"/> that every process computes alike (FNV-1a over its UTF-16 code units), unlike
+    /// <see cref="HashCode"/>, which is randomised per process.
+    /// </summary>
+    public static int StableSeed(string text)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        var hash = 2166136261u;
+        foreach (var unit in text)
+        {
+            hash = unchecked((hash ^ unit) * 16777619u);
+        }
+
+        return (int)(hash & int.MaxValue);
     }
 
     /// <summary>

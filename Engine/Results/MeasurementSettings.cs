@@ -1,7 +1,7 @@
 namespace EventCommitLab.Engine.Results;
 
 /// <summary>How every cell was measured.</summary>
-/// <param name="Rounds">The most race rounds a cell runs (its last look); each round measures every contender still racing once, in an order shuffled per cell and rotated per round.</param>
+/// <param name="Rounds">The most race rounds a cell runs (its last look); each round measures every contender still racing once, in an order <paramref name="ShuffledEveryRound"/> says.</param>
 /// <param name="WindowSeconds">The measured window of a round (waves: whole waves until it is full, at least one).</param>
 /// <param name="RampSeconds">Sustained load: unmeasured time at the start of each round, while the committers get going.</param>
 /// <param name="RateEventsPerSecond">Sustained load, open loop: the fixed arrival rate; null for closed loop (back to back).</param>
@@ -16,6 +16,7 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="BudgetMinutes">The run's budget; null when it had none.</param>
 /// <param name="Skew">Contended cells: 0 when commands drew their aggregates uniformly, else the Zipf exponent; null in runs made before contention.</param>
 /// <param name="ConflictRetries">Contended cells: a command's attempts after a conflict before it was given up; null in runs made before contention.</param>
+/// <param name="ShuffledEveryRound">True when each round's order was shuffled afresh; false in runs made before, whose order was shuffled once per cell and rotated a place per round.</param>
 public sealed record MeasurementSettings(
     string Preset,
     IReadOnlyList<LoadKind> Loads,
@@ -33,7 +34,8 @@ public sealed record MeasurementSettings(
     IReadOnlyList<int>? Looks = null,
     double? BudgetMinutes = null,
     double? Skew = null,
-    int? ConflictRetries = null)
+    int? ConflictRetries = null,
+    bool ShuffledEveryRound = false)
 {
     /// <summary>How the cells race; null for runs made before the race.</summary>
     [System.Text.Json.Serialization.JsonIgnore]

@@ -14,14 +14,24 @@ public sealed class RoundOrderTests
     }
 
     [Fact]
-    public void over_as_many_rounds_as_contenders_each_takes_every_position_once()
+    public void over_the_rounds_every_contender_takes_every_place_and_follows_every_other()
     {
-        var rounds = Enumerable.Range(0, 8).Select(r => RoundOrder.For(r, 8, seed: 7)).ToArray();
+        var rounds = Enumerable.Range(0, 200).Select(r => RoundOrder.For(r, 8, seed: 7)).ToArray();
 
-        for (var position = 0; position < 8; position++)
+        for (var contender = 0; contender < 8; contender++)
         {
-            Assert.Equal(Enumerable.Range(0, 8), rounds.Select(r => r[position]).Order());
+            Assert.Equal(Enumerable.Range(0, 8), rounds.Select(r => r.ToList().IndexOf(contender)).Distinct().Order());
+            var predecessors = rounds.Select(r => r.ToList().IndexOf(contender)).Zip(rounds, (place, r) => place == 0 ? -1 : r[place - 1]).Where(p => p >= 0).Distinct();
+            Assert.Equal(Enumerable.Range(0, 8).Where(other => other != contender), predecessors.Order());
         }
+    }
+
+    [Fact]
+    public void a_cells_seed_is_the_same_in_every_process()
+    {
+        // FNV-1a of "abc", as published: not a hash the runtime randomises per process.
+        Assert.Equal(0x1A47E90B, RoundOrder.StableSeed("abc"));
+        Assert.NotEqual(RoundOrder.StableSeed("waves CommitEvents 1 events x 1 concurrent"), RoundOrder.StableSeed("waves CommitEvents 1 events x 10 concurrent"));
     }
 
     [Fact]
