@@ -67,18 +67,19 @@ internal sealed class BatchStatement
 
     private NpgsqlCommand CreatePlainCommand(NpgsqlConnection connection, NpgsqlTransaction? transaction)
     {
-        var (source, commit) = (new string[Events.Count], new Guid[Events.Count]);
+        var source = new string[Events.Count];
         for (var e = 0; e < Events.Count; e++)
         {
-            var request = Batch[Events.Commit[e] - 1];
-            (source[e], commit[e]) = (request.Events[Events.Position[e]].EventSource, request.CommitId);
+            source[e] = Batch[Events.Commit[e] - 1].Events[Events.Position[e]].EventSource;
         }
 
         var command = new NpgsqlCommand(_first is null ? BatchStatementSql.PlainBatchStatement : BatchStatementSql.NumberedBatchStatement, connection, transaction);
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. Batch.Select(r => r.CommitId)] });
+        command.Parameters.Add(TagListsParameter.Of(Events.TagLists));
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = source });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = Events.Commit });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Type });
-        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = commit });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Tags });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = Events.TagList });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Payload });
         if (_first is { } first)
         {

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Stores.Postgres.Sql;
@@ -87,18 +86,19 @@ internal static partial class PgbenchInserts
     /// <summary>Every column's array, in <see cref="EventLogSql.PgbenchColumnVariables"/>' order, as the lab's insert statement sends them.</summary>
     private static PgbenchVariable[] EveryColumn(IReadOnlyList<UncommittedEvent> events, PgbenchVariable payloads)
     {
-        var commit = Guid.NewGuid().ToString();
-        var nulls = $"{{{string.Join(',', Enumerable.Repeat("NULL", events.Count))}}}";
-        string[] values =
+        var lists = new DistinctTagLists();
+        var tagIndexes = events.Select(e => lists.IndexOf(e.Tags).ToString(CultureInfo.InvariantCulture)).ToArray();
+        var json = lists.Json;
+        (string Value, int Count)[] values =
         [
-            TextArray([.. events.Select(e => e.EventSource)]),
-            TextArray([.. events.Select(e => e.EventType)]),
-            nulls,
-            nulls,
-            TextArray([.. events.Select(_ => commit)]),
-            TextArray([.. events.Select(e => JsonSerializer.Serialize(e.Tags))]),
+            (TextArray([Guid.NewGuid().ToString()]), 1),
+            (TextArray(json), json.Length),
+            (TextArray([.. events.Select(e => e.EventSource)]), events.Count),
+            ($"{{{string.Join(',', Enumerable.Repeat("1", events.Count))}}}", events.Count),
+            (TextArray([.. events.Select(e => e.EventType)]), events.Count),
+            ($"{{{string.Join(',', tagIndexes)}}}", events.Count),
         ];
-        return [.. values.Select((value, i) => Variable(EventLogSql.PgbenchColumnVariables[i], value, events.Count)), payloads];
+        return [.. values.Select((v, i) => Variable(EventLogSql.PgbenchColumnVariables[i], v.Value, v.Count)), payloads];
     }
 
     private static PgbenchVariable Variable(string name, string value, int count) =>

@@ -85,15 +85,9 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
             return;
         }
 
-        await using var command = Command(EventLogSql.InsertEvents);
-        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. storedEvents.Select(e => e.SequenceNumber)] });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.EventSource)] });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.EventType)] });
-        command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. storedEvents.Select(e => e.AggregateType)] });
-        command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. storedEvents.Select(e => e.AggregateVersion)] });
-        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. storedEvents.Select(e => e.CommitId)] });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => JsonSerializer.Serialize(e.Tags))] });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.Payload)] });
+        await using var command = storedEvents.Any(e => e.AggregateType is not null || e.AggregateVersion is not null)
+            ? AggregateEventsCommand(storedEvents)
+            : PlainEventsCommand(storedEvents);
         try
         {
             await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false);
@@ -111,12 +105,13 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         await using var command = Command(EventLogSql.ServerNumberedInsert);
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. request.Events.Select(e => e.EventSource)] });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Type });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Tags });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = events.TagList });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = events.Payload });
         command.Parameters.Add(new NpgsqlParameter { NpgsqlDbType = NpgsqlDbType.Text, Value = (object?)request.Aggregate?.Aggregate.AggregateType ?? DBNull.Value });
         command.Parameters.Add(new NpgsqlParameter { NpgsqlDbType = NpgsqlDbType.Bigint, Value = (object?)request.Aggregate?.ExpectedVersion ?? DBNull.Value });
         command.Parameters.Add(new NpgsqlParameter<Guid> { TypedValue = request.CommitId });
         command.Parameters.Add(new NpgsqlParameter<bool> { TypedValue = recordTransaction });
+        command.Parameters.Add(TagListsParameter.Of(events.TagLists));
         var numbers = new List<long>(request.Events.Count);
         try
         {
@@ -259,6 +254,51 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         }
 
         await connection.DisposeAsync().ConfigureAwait(false);
+    }
+
+    /// <summary><see cref="EventLogSql.InsertEvents"/>: each run of events of one commit sends its commit id once, and each distinct tag list is sent once.</summary>
+    private NpgsqlCommand PlainEventsCommand(IReadOnlyList<StoredEvent> storedEvents)
+    {
+        var count = storedEvents.Count;
+        var (numbers, sources, commits, types, tagLists, payloads) = (new long[count], new string[count], new int[count], new string[count], new int[count], new string[count]);
+        var commitIds = new List<Guid>();
+        var lists = new DistinctTagLists();
+        for (var i = 0; i < count; i++)
+        {
+            var e = storedEvents[i];
+            if (commitIds.Count == 0 || commitIds[^1] != e.CommitId)
+            {
+                commitIds.Add(e.CommitId);
+            }
+
+            (numbers[i], sources[i], commits[i], types[i], tagLists[i], payloads[i]) =
+                (e.SequenceNumber, e.EventSource, commitIds.Count, e.EventType, lists.IndexOf(e.Tags), e.Payload);
+        }
+
+        var command = Command(EventLogSql.InsertEvents);
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. commitIds] });
+        command.Parameters.Add(TagListsParameter.Of(lists.Json));
+        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = numbers });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = sources });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = commits });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = types });
+        command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = tagLists });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = payloads });
+        return command;
+    }
+
+    private NpgsqlCommand AggregateEventsCommand(IReadOnlyList<StoredEvent> storedEvents)
+    {
+        var command = Command(EventLogSql.InsertAggregateEvents);
+        command.Parameters.Add(new NpgsqlParameter<long[]> { TypedValue = [.. storedEvents.Select(e => e.SequenceNumber)] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.EventSource)] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.EventType)] });
+        command.Parameters.Add(new NpgsqlParameter<string?[]> { TypedValue = [.. storedEvents.Select(e => e.AggregateType)] });
+        command.Parameters.Add(new NpgsqlParameter<long?[]> { TypedValue = [.. storedEvents.Select(e => e.AggregateVersion)] });
+        command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. storedEvents.Select(e => e.CommitId)] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => JsonSerializer.Serialize(e.Tags))] });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. storedEvents.Select(e => e.Payload)] });
+        return command;
     }
 
     private static void AddAggregateParameters(NpgsqlCommand command, AggregateKey aggregate)

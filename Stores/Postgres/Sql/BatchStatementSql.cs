@@ -192,36 +192,37 @@ internal static class BatchStatementSql
     /// no order a query can rely on); still one statement for the client: one round trip and one durable flush.
     /// A batch whose insert ends before the one ahead has moved the counter would find it short of $6 and be refused:
     /// each batch holds a transaction-scoped advisory lock named by its first number from its start, and one numbered
-    /// after another ($7, that one's first number) waits on it, once its own insert is done, until the one ahead has
+    /// after another ($9, that one's first number) waits on it, once its own insert is done, until the one ahead has
     /// ended. The lock is named by two int keys (<see cref="NumberedBatchLockClass"/>, the number's low 31 bits), apart
     /// from the single-key locks others take; numbers 2^31 apart share a name, which costs a needless wait at worst.
-    /// $1..$5: the events (source, type, commit id, tags, payload), in number order.
+    /// $1..$7: the commits' ids and the batch's distinct tag lists, then the events as <see cref="PlainBatchStatement"/>
+    /// sends them, in number order; $8 the first number.
     /// </summary>
     public const string CreateNumberedBatchFunction = $"""
-        CREATE FUNCTION commit_numbered_batch(text[], text[], uuid[], text[], text[], bigint, bigint)
+        CREATE FUNCTION commit_numbered_batch(uuid[], jsonb[], text[], int[], text[], int[], text[], bigint, bigint)
         RETURNS bigint
         LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $fn$
         DECLARE
             stood bigint;
         BEGIN
-            PERFORM pg_advisory_xact_lock({NumberedBatchLockClass}, ($6 & 2147483647)::int);
+            PERFORM pg_advisory_xact_lock({NumberedBatchLockClass}, ($8 & 2147483647)::int);
             INSERT INTO events ({EventLogSql.EventColumns})
-            SELECT $6 + e.n - 1, e.src, e.typ, NULL, NULL, e.cid, e.tags::jsonb, e.payload::jsonb
-            FROM unnest($1, $2, $3, $4, $5) WITH ORDINALITY AS e(src, typ, cid, tags, payload, n);
-            IF $7 IS NOT NULL THEN
-                PERFORM pg_advisory_xact_lock_shared({NumberedBatchLockClass}, ($7 & 2147483647)::int);
+            SELECT $8 + e.n - 1, e.src, e.typ, NULL, NULL, $1[e.c], $2[e.g], e.payload::jsonb
+            FROM unnest($3, $4, $5, $6, $7) WITH ORDINALITY AS e(src, c, typ, g, payload, n);
+            IF $9 IS NOT NULL THEN
+                PERFORM pg_advisory_xact_lock_shared({NumberedBatchLockClass}, ($9 & 2147483647)::int);
             END IF;
-            UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($1) WHERE id = 1
-            RETURNING next_sequence_number - cardinality($1) INTO stood;
-            IF stood <> $6 THEN
+            UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($3) WHERE id = 1
+            RETURNING next_sequence_number - cardinality($3) INTO stood;
+            IF stood <> $8 THEN
                 RAISE EXCEPTION USING ERRCODE = '{CounterElsewhere}', MESSAGE = 'the sequence counter does not stand at the batch''s first number';
             END IF;
-            RETURN $6;
+            RETURN $8;
         END $fn$;
         """;
 
     public const string NumberedBatchStatement =
-        "/* commit_batch: numbered */ SELECT commit_numbered_batch($1, $2, $3, $4, $5, $6, $7)";
+        "/* commit_batch: numbered */ SELECT commit_numbered_batch($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
     /// <summary>The first key of the numbered batches' advisory locks (see <see cref="CreateNumberedBatchFunction"/>), as SQL text.</summary>
     public const string NumberedBatchLockClass = "20034";
@@ -229,18 +230,20 @@ internal static class BatchStatementSql
     /// <summary>
     /// A batch without aggregate commits has nothing to check: one counter reservation for all its events and the
     /// insert, numbered by the events' order in the arrays. At one commit it costs the server less than
-    /// <see cref="CheckedBatchStatement"/> (pgbench without the flush).
+    /// <see cref="CheckedBatchStatement"/> (pgbench without the flush). $1: the commits' ids; $2: the batch's distinct tag
+    /// lists; per event ($3..$7) its source, commit and tag list (indexes into $1 and $2, from 1), type and payload, as
+    /// <see cref="EventLogSql.InsertEvents"/> sends them.
     /// </summary>
     public const string PlainBatchStatement = $"""
         /* commit_batch: plain */
         WITH reserved AS (
-            UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($1::text[])
+            UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($3::text[])
             WHERE id = 1
-            RETURNING next_sequence_number - cardinality($1::text[]) AS first),
+            RETURNING next_sequence_number - cardinality($3::text[]) AS first),
         inserted AS (
             INSERT INTO events ({EventLogSql.EventColumns})
-            SELECT r.first + e.n - 1, e.src, e.typ, NULL, NULL, e.cid, e.tags::jsonb, e.payload::jsonb
-            FROM reserved r CROSS JOIN unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[]) WITH ORDINALITY AS e(src, typ, cid, tags, payload, n))
+            SELECT r.first + e.n - 1, e.src, e.typ, NULL, NULL, ($1::uuid[])[e.c], ($2::jsonb[])[e.g], e.payload::jsonb
+            FROM reserved r CROSS JOIN unnest($3::text[], $4::int[], $5::text[], $6::int[], $7::text[]) WITH ORDINALITY AS e(src, c, typ, g, payload, n))
         SELECT first FROM reserved
         """;
 }

@@ -71,7 +71,8 @@ internal static class EventLogSql
     /// <summary>
     /// The commit's numbers are taken from the server's sequence, one <c>nextval</c> per event, and handed to its events in
     /// ascending order (so a commit's numbers follow its events' order whatever order the rows were numbered in), all in
-    /// the insert statement: one round trip, as Marten's quick append makes it.
+    /// the insert statement: one round trip, as Marten's quick append makes it. Each event indexes its tag list among the
+    /// commit's distinct lists ($9), as <see cref="InsertEvents"/>.
     /// </summary>
     public const string ServerNumberedInsert = $"""
         /* insert: server sequence */
@@ -79,8 +80,8 @@ internal static class EventLogSql
             SELECT array_agg(n ORDER BY n) AS n
             FROM (SELECT nextval('event_numbers') AS n FROM generate_series(1, cardinality($1::text[]))) AS taken)
         INSERT INTO events ({EventColumns}, transaction_id)
-        SELECT numbers.n[e.i], e.src, e.typ, $5, $6 + e.i, $7, e.tags::jsonb, e.payload::jsonb, CASE WHEN $8 THEN pg_current_xact_id() END
-        FROM numbers CROSS JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS e(src, typ, tags, payload, i)
+        SELECT numbers.n[e.i], e.src, e.typ, $5, $6 + e.i, $7, ($9::jsonb[])[e.g], e.payload::jsonb, CASE WHEN $8 THEN pg_current_xact_id() END
+        FROM numbers CROSS JOIN unnest($1::text[], $2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS e(src, typ, g, payload, i)
         RETURNING sequence_number
         """;
 
@@ -101,10 +102,21 @@ internal static class EventLogSql
     public const string InsertEvent = $"INSERT INTO events ({EventColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)";
 
     /// <summary>
-    /// One statement whatever the batch size: each column travels as one array parameter and unnest turns them back into
-    /// rows, so large batches stay under PostgreSQL's 65 535-parameter limit.
+    /// Plain events (no aggregate) in one statement whatever their number, each column as one array parameter that
+    /// unnest turns back into rows, so large inserts stay under PostgreSQL's 65 535-parameter limit. What events share
+    /// travels once: the commit ids ($1) and the distinct tag lists ($2, parsed as jsonb once each), which each event
+    /// indexes (from 1); the aggregate columns are NULL without arrays of NULLs. Per event: its number, source, commit,
+    /// type, tag list and payload. Indexing a uuid[] or int[] takes constant time (fixed-width elements); a tag list
+    /// is found among the few distinct ones.
     /// </summary>
     public const string InsertEvents = $"""
+        INSERT INTO events ({EventColumns})
+        SELECT e.s, e.src, e.typ, NULL, NULL, ($1::uuid[])[e.c], ($2::jsonb[])[e.g], e.payload::jsonb
+        FROM unnest($3::bigint[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[]) AS e(s, src, c, typ, g, payload)
+        """;
+
+    /// <summary>Events of aggregate commits, every column sent per event: one statement whatever their number.</summary>
+    public const string InsertAggregateEvents = $"""
         INSERT INTO events ({EventColumns})
         SELECT s, src, typ, agg, ver, cid, tags::jsonb, payload::jsonb
         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::uuid[], $7::text[], $8::text[])
@@ -196,19 +208,20 @@ internal static class EventLogSql
         """);
 
     /// <summary>The pgbench variables that hold a statement's columns, each one array literal, in the statement's order.</summary>
-    public static IReadOnlyList<string> PgbenchColumnVariables { get; } = ["sources", "types", "aggregate_types", "aggregate_versions", "commit_ids", "tags", PgbenchPayloadsVariable];
+    public static IReadOnlyList<string> PgbenchColumnVariables { get; } = ["commit_ids", "tag_lists", "sources", "event_commits", "types", "event_tag_lists", PgbenchPayloadsVariable];
 
     /// <summary>
     /// pgbench's transaction for the ceiling with every column sent by the client: one INSERT whose columns arrive as
-    /// arrays (<see cref="PgbenchColumnVariables"/>) unnested on the server, the shape of <see cref="InsertEvents"/>;
-    /// numbered on the server as <see cref="PgbenchInsertEvents"/>.
+    /// arrays (<see cref="PgbenchColumnVariables"/>) unnested on the server, the shape of <see cref="InsertEvents"/>
+    /// (commit ids and distinct tag lists once, indexed by each event); numbered on the server as
+    /// <see cref="PgbenchInsertEvents"/>.
     /// </summary>
     public static string PgbenchInsertEveryColumn(int rowsPerStatement) => string.Create(CultureInfo.InvariantCulture, $"""
         \set base random(0, 1099511627775)
         INSERT INTO events (sequence_number, event_source, event_type, aggregate_type, aggregate_version, commit_id, tags, payload)
-        SELECT (:client_id::bigint << 50) + :base::bigint * {rowsPerStatement} + r.g, src, typ, agg, ver, cid, tags::jsonb, payload::jsonb
-        FROM unnest(:sources::text[], :types::text[], :aggregate_types::text[], :aggregate_versions::bigint[], :commit_ids::uuid[], :tags::text[], :{PgbenchPayloadsVariable}::text[])
-             WITH ORDINALITY AS r(src, typ, agg, ver, cid, tags, payload, g);
+        SELECT (:client_id::bigint << 50) + :base::bigint * {rowsPerStatement} + e.n, e.src, e.typ, NULL, NULL, (:commit_ids::uuid[])[e.c], (:tag_lists::jsonb[])[e.g], e.payload::jsonb
+        FROM unnest(:sources::text[], :event_commits::int[], :types::text[], :event_tag_lists::int[], :{PgbenchPayloadsVariable}::text[])
+             WITH ORDINALITY AS e(src, c, typ, g, payload, n);
 
         """);
 }

@@ -70,6 +70,6 @@ public sealed class RawCeilingTests(LabStores stores)
         Assert.True(rate.PerSecond > 0);
         Assert.Contains("-c 2", rate.CommandLine, StringComparison.Ordinal);
         Assert.Equal(rows != StoreToolRows.BuiltOnServer, rate.CommandLine.Contains("-D payloads=<10 payloads>", StringComparison.Ordinal));
-        Assert.Equal(rows == StoreToolRows.EveryColumnSentByClient, rate.CommandLine.Contains("-D sources=<10 sources> -D types=<10 types>", StringComparison.Ordinal));
+        Assert.Equal(rows == StoreToolRows.EveryColumnSentByClient, rate.CommandLine.Contains("-D commit_ids=<1 commit ids> -D tag_lists=<1 tag lists> -D sources=<10 sources>", StringComparison.Ordinal));
     }
 }
