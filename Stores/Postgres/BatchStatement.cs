@@ -65,7 +65,7 @@ internal sealed class BatchStatement
         }
     }
 
-    private NpgsqlCommand CreatePlainCommand(NpgsqlConnection connection, NpgsqlTransaction? transaction)
+    private string[] EventSources()
     {
         var source = new string[Events.Count];
         for (var e = 0; e < Events.Count; e++)
@@ -73,10 +73,15 @@ internal sealed class BatchStatement
             source[e] = Batch[Events.Commit[e] - 1].Events[Events.Position[e]].EventSource;
         }
 
+        return source;
+    }
+
+    private NpgsqlCommand CreatePlainCommand(NpgsqlConnection connection, NpgsqlTransaction? transaction)
+    {
         var command = new NpgsqlCommand(_first is null ? BatchStatementSql.PlainBatchStatement : BatchStatementSql.NumberedBatchStatement, connection, transaction);
         command.Parameters.Add(new NpgsqlParameter<Guid[]> { TypedValue = [.. Batch.Select(r => r.CommitId)] });
         command.Parameters.Add(TagListsParameter.Of(Events.TagLists));
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = source });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = EventSources() });
         command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = Events.Commit });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Type });
         command.Parameters.Add(new NpgsqlParameter<int[]> { TypedValue = Events.TagList });
@@ -106,6 +111,7 @@ internal sealed class BatchStatement
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Type });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Tags });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Payload });
+        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = EventSources() });
         if (_conditional)
         {
             AddConditions(command);
@@ -114,7 +120,7 @@ internal sealed class BatchStatement
         return command;
     }
 
-    /// <summary>The conditions of the batch's conditional commits as the function's $11..$16: one row per query item, its types and its tags.</summary>
+    /// <summary>The conditions of the batch's conditional commits as the function's $12..$17: one row per query item, its types and its tags.</summary>
     private void AddConditions(NpgsqlCommand command)
     {
         var (itemCommits, itemAfters) = (new List<int>(), new List<long>());

@@ -51,8 +51,8 @@ internal static class BatchStatementSql
         """;
 
     // The parts of the checked statement, shared with the conditional batch's function. $1..$5: the commits (event
-    // source, aggregate type, expected version, size, commit id); $6..$10: the events (commit, position in it, type,
-    // tags, payload).
+    // source, aggregate type, expected version, size, commit id); $6..$11: the events (commit, position in it, type,
+    // tags, payload, event source: a plain commit's events may each name their own).
     public const string BatchRequests =
         "req AS (SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::uuid[]) WITH ORDINALITY AS r(src, typ, expected, size, cid, i))";
 
@@ -120,8 +120,8 @@ internal static class BatchStatementSql
             FROM passed p CROSS JOIN reserved),
         inserted AS (
             INSERT INTO events ({EventLogSql.EventColumns})
-            SELECT o.start + e.pos, o.src, e.typ, o.typ, o.expected + 1 + e.pos, o.cid, e.tags::jsonb, e.payload::jsonb
-            FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::text[]) AS e(ci, pos, typ, tags, payload)
+            SELECT o.start + e.pos, e.src, e.typ, o.typ, o.expected + 1 + e.pos, o.cid, e.tags::jsonb, e.payload::jsonb
+            FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[]) AS e(ci, pos, typ, tags, payload, src)
             JOIN offsets o ON o.i = e.ci)
         """;
 
@@ -135,7 +135,7 @@ internal static class BatchStatementSql
     /// the check that follows sees every batch and commit that held the counter before it, and none after it can commit
     /// before it. In one statement the check would see only what was committed when the statement began, before it
     /// waited for the counter. Still one statement for the client: one round trip and one durable flush.
-    /// $11, $12: the condition items (commit, after); $13, $14 their types (item, type); $15, $16 their tags (item, tag).
+    /// $12, $13: the condition items (commit, after); $14, $15 their types (item, type); $16, $17 their tags (item, tag).
     /// The main log has no index on tags: each item reads the events after its position by the primary key.
     /// No sequential scan inside it: the lab's tables are never analysed, and a condition must be checked by the primary
     /// key whatever the planner believes of the log's size (see <see cref="PostgresStoreSession.AnyEventMatchesAsync"/>).
@@ -145,16 +145,16 @@ internal static class BatchStatementSql
     /// </summary>
     public const string CreateConditionalBatchFunction = $"""
         CREATE FUNCTION commit_conditional_batch(
-            text[], text[], bigint[], int[], uuid[], int[], int[], text[], text[], text[], int[], bigint[], int[], text[], int[], text[])
+            text[], text[], bigint[], int[], uuid[], int[], int[], text[], text[], text[], text[], int[], bigint[], int[], text[], int[], text[])
         RETURNS TABLE (commit_index int, first_number bigint, version_left_out bigint, condition_failed boolean)
         LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $fn$
         BEGIN
             PERFORM 1 FROM sequence_counter WHERE id = 1 FOR UPDATE;
             RETURN QUERY
             WITH {BatchRequests},
-            items AS (SELECT * FROM unnest($11::int[], $12::bigint[]) WITH ORDINALITY AS c(ci, after, item)),
-            item_types AS (SELECT u.item, array_agg(u.t) AS types FROM unnest($13::int[], $14::text[]) AS u(item, t) GROUP BY u.item),
-            item_tags AS (SELECT u.item, array_agg(u.t) AS tags FROM unnest($15::int[], $16::text[]) AS u(item, t) GROUP BY u.item),
+            items AS (SELECT * FROM unnest($12::int[], $13::bigint[]) WITH ORDINALITY AS c(ci, after, item)),
+            item_types AS (SELECT u.item, array_agg(u.t) AS types FROM unnest($14::int[], $15::text[]) AS u(item, t) GROUP BY u.item),
+            item_tags AS (SELECT u.item, array_agg(u.t) AS tags FROM unnest($16::int[], $17::text[]) AS u(item, t) GROUP BY u.item),
             broken AS (
                 SELECT DISTINCT it.ci FROM items it
                 LEFT JOIN item_types y ON y.item = it.item LEFT JOIN item_tags g ON g.item = it.item
@@ -173,7 +173,7 @@ internal static class BatchStatementSql
         """;
 
     public const string ConditionalBatchStatement =
-        "/* commit_batch: conditional */ SELECT * FROM commit_conditional_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+        "/* commit_batch: conditional */ SELECT * FROM commit_conditional_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 
     /// <summary>
     /// The SQLSTATE the numbered batch's function raises when the counter does not stand at the batch's first number: a

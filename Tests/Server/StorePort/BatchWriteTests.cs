@@ -79,6 +79,20 @@ public sealed class BatchWriteTests(LabStores stores)
 
     [Theory]
     [MemberData(nameof(Stores))]
+    public async Task a_plain_commit_beside_an_aggregate_commit_keeps_each_events_own_source(string store)
+    {
+        await using var log = await stores.FreshStoreAsync(store);
+        var plain = CommitRequest.ForEvents([new UncommittedEvent("a", "Opened", "{\"n\":1}", []), new UncommittedEvent("b", "Opened", "{\"n\":2}", [])]);
+        var batch = new[] { Aggregate(new AggregateKey("order", "Order"), 0, 1), plain };
+
+        Assert.All(await log.WriteBatchAsync(batch, CancellationToken.None), a => Assert.True(a.Written));
+
+        var stored = await log.ReadLogAsync(TestContext.Current.CancellationToken).ToListAsync(TestContext.Current.CancellationToken);
+        Assert.Equal(["order", "a", "b"], stored.Select(e => e.EventSource));
+    }
+
+    [Theory]
+    [MemberData(nameof(Stores))]
     public async Task an_aggregates_chain_in_one_batch_is_written_as_its_commits_one_after_another_would_be(string store)
     {
         await using var log = await stores.FreshStoreAsync(store);
