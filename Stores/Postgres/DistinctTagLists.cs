@@ -5,7 +5,8 @@ namespace EventCommitLab.Stores.Postgres;
 /// <summary>
 /// A statement's distinct tag lists as JSON, each sent once as an element of one jsonb[] parameter that its rows
 /// index (from 1): the server parses each list once instead of once per event, and the client serialises it once.
-/// Events of one commit usually share one list object, so the last list seen is compared by reference first.
+/// Consecutive events usually carry equal lists, often as separate list objects, so each list is compared with the last
+/// one seen before it is serialised.
 /// </summary>
 internal sealed class DistinctTagLists
 {
@@ -20,7 +21,7 @@ internal sealed class DistinctTagLists
     /// <summary>The 1-based index of <paramref name="tags"/>' list, added if not seen before.</summary>
     public int IndexOf(IReadOnlyList<string> tags)
     {
-        if (ReferenceEquals(tags, _last))
+        if (_last is not null && SameTags(tags, _last))
         {
             return _lastIndex;
         }
@@ -34,5 +35,28 @@ internal sealed class DistinctTagLists
 
         (_last, _lastIndex) = (tags, index);
         return index;
+    }
+
+    private static bool SameTags(IReadOnlyList<string> tags, IReadOnlyList<string> last)
+    {
+        if (ReferenceEquals(tags, last))
+        {
+            return true;
+        }
+
+        if (tags.Count != last.Count)
+        {
+            return false;
+        }
+
+        for (var i = 0; i < tags.Count; i++)
+        {
+            if (!string.Equals(tags[i], last[i], StringComparison.Ordinal))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 }
