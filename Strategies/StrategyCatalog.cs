@@ -1,4 +1,5 @@
 using EventCommitLab.Strategies.Implementations;
+using EventCommitLab.Strategies.Shared;
 
 namespace EventCommitLab.Strategies;
 
@@ -24,6 +25,12 @@ public static class StrategyCatalog
         },
         new(BatchingPipelineStrategy.NameFor(2, numbersItsBatches: true), BatchingPipelineStrategy.Claims,
             (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2, NumbersItsBatches = true } }), BatchingPipelineStrategy.NumberingNeeds)
+        {
+            TuningOf = BatchingPipelineStrategy.NameFor(1),
+        },
+        new(BatchingPipelineStrategy.NameFor(1, numbersItsBatches: true, splitsLargeBatches: true), BatchingPipelineStrategy.Claims,
+            (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { NumbersItsBatches = true, SplitFromEvents = BatchingPipelineOptions.LargeBatchEvents } }),
+            BatchingPipelineStrategy.NumberingNeeds)
         {
             TuningOf = BatchingPipelineStrategy.NameFor(1),
         },

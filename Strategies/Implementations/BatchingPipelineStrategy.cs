@@ -30,6 +30,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     private readonly StoreBatchLimits _batchLimits;
     private readonly int _batchesInFlight;
     private readonly CounterForecast? _forecast;
+    private readonly int? _splitFromEvents;
     private readonly Task _writer;
 
     public BatchingPipelineStrategy(IEventStore store, CommitStrategyOptions options)
@@ -41,16 +42,26 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         _batchLimits = store.BatchLimits;
         _batchesInFlight = options.Pipeline.BatchesInFlight;
         _forecast = options.Pipeline.NumbersItsBatches ? new CounterForecast() : null;
+        if (options.Pipeline.SplitFromEvents is { } split)
+        {
+            ArgumentOutOfRangeException.ThrowIfLessThan(split, 2);
+            if (_forecast is null)
+            {
+                throw new ArgumentException("Only a pipeline that numbers its batches can write a batch as two halves side by side.", nameof(options));
+            }
+        }
+
+        _splitFromEvents = options.Pipeline.SplitFromEvents;
         _queue = new GroupCommitQueue<PendingCommit>(
             options.Pipeline.QueueCapacity, Name, "The batching pipeline has been shut down and takes no more commits.");
         _writer = Task.Run(WriteLoopAsync);
     }
 
-    /// <summary>The registered name of the pipeline with this many batches in flight, numbering its batches itself or not.</summary>
-    public static string NameFor(int batchesInFlight, bool numbersItsBatches = false) =>
-        $"{StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy))}{(numbersItsBatches ? "Numbered" : "")}{(batchesInFlight == 1 ? "" : $"{batchesInFlight}InFlight")}";
+    /// <summary>The registered name of the pipeline with this many batches in flight, numbering its batches itself or not, splitting large ones or not.</summary>
+    public static string NameFor(int batchesInFlight, bool numbersItsBatches = false, bool splitsLargeBatches = false) =>
+        $"{StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy))}{(numbersItsBatches ? "Numbered" : "")}{(splitsLargeBatches ? "Split" : "")}{(batchesInFlight == 1 ? "" : $"{batchesInFlight}InFlight")}";
 
-    public override string Name => NameFor(_batchesInFlight, _forecast is not null);
+    public override string Name => NameFor(_batchesInFlight, _forecast is not null, _splitFromEvents is not null);
 
     public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
 
@@ -98,25 +109,53 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
             await _queue.TakeArrivalsAsync(batch.TakeFrom, () => batch.IsClosed).ConfigureAwait(false);
 
             setAside = batch.SetAside;
-            var first = _forecast?.Claim([.. batch.Commits.Select(p => p.Request)]);
-            if (first is null && _forecast is { NumberedInFlight: true })
+            foreach (var part in Parts(batch.Commits))
             {
-                // The store numbers this batch from wherever the counter stands, perhaps at numbers a batch in flight was
-                // given and has inserted: each would wait for the other (a deadlock PostgreSQL breaks only after a second).
-                await Task.WhenAll(inFlight).ConfigureAwait(false);
-                inFlight.Clear();
+                var first = _forecast?.Claim([.. part.Select(p => p.Request)]);
+                if (first is null && _forecast is { NumberedInFlight: true })
+                {
+                    // The store numbers this batch from wherever the counter stands, perhaps at numbers a batch in flight was
+                    // given and has inserted: each would wait for the other (a deadlock PostgreSQL breaks only after a second).
+                    await Task.WhenAll(inFlight).ConfigureAwait(false);
+                    inFlight.Clear();
+                }
+
+                // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
+                lastSent = WriteBatchAsync(part, first, first is null ? null : lastSent);
+                inFlight.Enqueue(lastSent);
             }
 
-            // WriteBatchAsync answers its callers and never throws, so a batch in flight needs no observer but this queue.
-            lastSent = WriteBatchAsync(batch.Commits, first, first is null ? null : lastSent);
-            inFlight.Enqueue(lastSent);
-            if (inFlight.Count >= _batchesInFlight)
+            // A batch written as two halves has both in flight: the next forms once as many are left as one batch leaves.
+            while (inFlight.Count >= _batchesInFlight)
             {
                 await inFlight.Dequeue().ConfigureAwait(false);
             }
         }
 
         await Task.WhenAll(inFlight).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// The batch as written: whole, or, when it is plain, holds <see cref="BatchingPipelineOptions.SplitFromEvents"/> events
+    /// or more and the forecast knows where the counter stands, cut at the commit that holds its middle event into two
+    /// halves numbered one after the other. Where the store numbers the batch, halves would queue at its counter.
+    /// </summary>
+    private IEnumerable<IReadOnlyList<PendingCommit>> Parts(IReadOnlyList<PendingCommit> batch)
+    {
+        var events = batch.Sum(p => p.Request.Events.Count);
+        if (_splitFromEvents is not { } split || events < split || batch.Count < 2 || _forecast is not { Knows: true }
+            || !CommitBatch.IsPlain([.. batch.Select(p => p.Request)]))
+        {
+            return [batch];
+        }
+
+        var cut = 1;
+        for (var held = batch[0].Request.Events.Count; cut < batch.Count - 1 && held + batch[cut].Request.Events.Count <= events / 2; cut++)
+        {
+            held += batch[cut].Request.Events.Count;
+        }
+
+        return [batch.Take(cut).ToArray(), batch.Skip(cut).ToArray()];
     }
 
     /// <param name="first">The batch's numbers, when the pipeline numbers it (<see cref="CounterForecast"/>); null when the store does.</param>

@@ -3,6 +3,13 @@ namespace EventCommitLab.Strategies.Shared;
 /// <summary>Options of the group-commit pipeline.</summary>
 public sealed record BatchingPipelineOptions
 {
+    /// <summary>
+    /// Where the splitting tuning starts writing a batch as two halves: a flush is a fraction of a millisecond here, and
+    /// inserting this many rows takes a backend several flushes' time, so a second backend inserting half of them pays for
+    /// the second flush the halves cost; a batch of one event per committer stays whole.
+    /// </summary>
+    public const int LargeBatchEvents = 500;
+
     /// <summary>Commits that may wait in the queue; further callers wait for room. Default 10 000 (1 to int.MaxValue).</summary>
     public int QueueCapacity { get; init; } = 10_000;
 
@@ -20,4 +27,12 @@ public sealed record BatchingPipelineOptions
     /// false: the store numbers every batch when it takes the counter.
     /// </summary>
     public bool NumbersItsBatches { get; init; }
+
+    /// <summary>
+    /// A batch of plain commits holding at least this many events, when the pipeline numbers its batches, is written as
+    /// two halves side by side on two connections: the second inserts while the first does, and takes the counter once
+    /// the first has committed, so that numbers stay gap-free and visible in order. One backend inserts one statement's
+    /// rows on one core; a large batch then uses two. Default null: a batch is written whole. At least 2.
+    /// </summary>
+    public int? SplitFromEvents { get; init; }
 }

@@ -33,6 +33,18 @@ internal sealed class CounterForecast
         }
     }
 
+    /// <summary>Whether the next plain batch would be numbered from the forecast: it knows where the counter will stand.</summary>
+    public bool Knows
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _next is not null && _numberedByStore == 0;
+            }
+        }
+    }
+
     /// <summary>
     /// The first number of <paramref name="batch"/>, formed now, the forecast moved past it; null when the batch is the
     /// store's to number (it is not plain, or the forecast knows nothing), and then <see cref="StoreNumbered"/> must follow.

@@ -57,8 +57,12 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
         }
     }
 
+    /// <summary>The numbered batch writes asked of this store, in the order they were asked: their first numbers, the first number of the batch each follows, and their commits.</summary>
+    public ConcurrentQueue<(long First, long? After, int Commits)> NumberedWrites { get; } = new();
+
     public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken)
     {
+        NumberedWrites.Enqueue((first, after, batch.Count));
         await InterceptAsync(WriteNumberedBatch);
         try
         {

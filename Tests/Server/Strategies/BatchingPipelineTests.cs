@@ -114,6 +114,7 @@ public sealed class BatchingPipelineTests(LabStores stores)
     [InlineData("BatchingPipeline")]
     [InlineData("BatchingPipeline2InFlight")]
     [InlineData("BatchingPipelineNumbered2InFlight")]
+    [InlineData("BatchingPipelineNumberedSplit")]
     public async Task a_thousand_concurrent_committers_leave_a_log_the_verifier_finds_clean(string strategy)
     {
         await using var run = await stores.StartRunAsync("postgres", strategy);
@@ -311,6 +312,38 @@ public sealed class BatchingPipelineTests(LabStores stores)
         Assert.Equal([6L, 7L], forecastAgain.Result!.SequenceNumbers);
         Assert.Equal(1, run.Strategy.Counters.Retries);
         Assert.Equal(8, await run.CountEventsAsync());
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
+    public async Task a_large_batch_of_plain_commits_is_written_as_two_halves_numbered_one_after_the_other()
+    {
+        InterceptingEventStore? intercepting = null;
+        var splitting = new CommitStrategyOptions { Pipeline = new() { NumbersItsBatches = true, SplitFromEvents = 6 } };
+        await using var run = await stores.StartRunAsync("postgres", "BatchingPipeline", s => intercepting = new InterceptingEventStore(s), splitting);
+        // The store numbers the first batch, which tells the pipeline where the counter stands.
+        Assert.Null((await run.CommitAsync(2)).Failure);
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var held = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        intercepting!.OnceBefore(InterceptingEventStore.WriteNumberedBatch, async () =>
+        {
+            held.SetResult();
+            await release.Task.WaitAsync(TimeSpan.FromMinutes(1));
+        });
+        var first = run.CommitAsync(1);
+        await held.Task;
+
+        // Queued while the lone commit is held: one batch of six commits, seven events, cut at the commit holding its middle.
+        var queued = Enumerable.Range(0, 6).Select(i => run.CommitAsync(i == 0 ? 2 : 1)).ToArray();
+        await Task.Delay(50, TestContext.Current.CancellationToken);
+        release.SetResult();
+        var outcomes = await Task.WhenAll([first, .. queued]);
+
+        Assert.All(outcomes, o => Assert.Null(o.Failure));
+        Assert.Equal([.. Enumerable.Range(2, 8).Select(n => (long)n)], outcomes.SelectMany(o => o.Result!.SequenceNumbers));
+        var halves = intercepting.NumberedWrites.Skip(1).ToArray();
+        Assert.Equal([(3L, (long?)null, 2), (6L, (long?)3L, 4)], halves.Take(2));
+        Assert.Equal(10, await run.CountEventsAsync());
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 

@@ -28,6 +28,7 @@ public sealed class ConditionalCommitTests(LabStores stores)
         { "BatchingPipeline2InFlight", 1 }, // the next batch waits for the counter; a third would wait in the queue
         { "BatchingPipelineNumbered2InFlight", 1 }, // the held batch is the store's to number, so the next is too: as above
         { "BatchingPipeline", 0 }, // the next batch waits in the queue until the held one is answered
+        { "BatchingPipelineNumberedSplit", 0 }, // as BatchingPipeline: a conditional batch is written whole, by the store
     };
 
     [Fact]

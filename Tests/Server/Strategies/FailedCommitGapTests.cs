@@ -34,6 +34,7 @@ public sealed class FailedCommitGapTests(LabStores stores)
     [InlineData("SimulatedBatching")]
     [InlineData("BatchingPipeline")]
     [InlineData("BatchingPipelineNumbered2InFlight")]
+    [InlineData("BatchingPipelineNumberedSplit")]
     public async Task a_failed_commit_of_a_gap_free_strategy_leaves_no_gap(string strategy)
     {
         await using var run = await stores.StartRunAsync("postgres", strategy);

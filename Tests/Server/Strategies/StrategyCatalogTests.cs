@@ -31,7 +31,7 @@ public sealed class StrategyCatalogTests(LabStores stores)
         // A number taken in the process or from a sequence is written by whichever commit gets there first: N+1 can be
         // committed before N.
         Assert.Equal(
-            ["BatchingPipeline", "BatchingPipeline2InFlight", "BatchingPipelineNumbered2InFlight", "CurrentImplementation", "LockedCounterStatement", "SimulatedBatching", "TransactionalCounter"],
+            ["BatchingPipeline", "BatchingPipeline2InFlight", "BatchingPipelineNumbered2InFlight", "BatchingPipelineNumberedSplit", "CurrentImplementation", "LockedCounterStatement", "SimulatedBatching", "TransactionalCounter"],
             claiming);
     }
 
@@ -48,7 +48,7 @@ public sealed class StrategyCatalogTests(LabStores stores)
 
         Assert.All(StrategyCatalog.All, r => Assert.Null(r.UnavailableOn(store)));
         Assert.Equal(
-            ["BatchingPipelineNumbered2InFlight", "ServerSequence", "ServerSequenceWithHorizon"],
+            ["BatchingPipelineNumbered2InFlight", "BatchingPipelineNumberedSplit", "ServerSequence", "ServerSequenceWithHorizon"],
             StrategyCatalog.All.Where(r => r.Needs is { Count: > 0 }).Select(r => r.Name).Order(StringComparer.Ordinal));
     }
 

@@ -17,6 +17,6 @@ public sealed class StrategyCatalogTests
         }
 
         Assert.Equal(StrategyCatalog.All.Count, StrategyCatalog.Designs.Count + StrategyCatalog.Tunings.Count);
-        Assert.Equal(["BatchingPipeline2InFlight", "BatchingPipelineNumbered2InFlight"], StrategyCatalog.Tunings.Select(t => t.Name));
+        Assert.Equal(["BatchingPipeline2InFlight", "BatchingPipelineNumbered2InFlight", "BatchingPipelineNumberedSplit"], StrategyCatalog.Tunings.Select(t => t.Name));
     }
 }
