@@ -1,5 +1,6 @@
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Engine.Statistics;
+using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Implementations;
 
 namespace EventCommitLab.Harness.Pipeline;
@@ -14,7 +15,9 @@ public static class PipelineGoals
     public const string BareInsert = "SingleEventNoTransaction";
     public const string Seed = "CurrentImplementation";
 
-    public static IReadOnlyList<string> Pipelines { get; } = [BatchingPipelineStrategy.NameFor(1), BatchingPipelineStrategy.NameFor(2)];
+    /// <summary>The pipeline's design and every tuning of it the catalog holds: the suite that owns the pipeline's knobs races them all.</summary>
+    public static IReadOnlyList<string> Pipelines { get; } =
+        [BatchingPipelineStrategy.NameFor(1), .. StrategyCatalog.Tunings.Where(t => t.TuningOf == BatchingPipelineStrategy.NameFor(1)).Select(t => t.Name)];
 
     public static IReadOnlyList<string> Strategies { get; } = [.. Pipelines, BareInsert, Seed];
 

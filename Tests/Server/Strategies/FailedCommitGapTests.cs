@@ -1,5 +1,6 @@
 using EventCommitLab.Contract;
 using EventCommitLab.Contract.Model;
+using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;
 
@@ -28,13 +29,11 @@ public sealed class FailedCommitGapTests(LabStores stores)
         Assert.Contains("2..4", gap.Detail, StringComparison.Ordinal);
     }
 
+    /// <summary>Every strategy in the catalog that claims a gap-free sequence.</summary>
+    public static TheoryData<string> GapFree => [.. StrategyCatalog.All.Where(r => r.Claims.GapFreeSequence).Select(r => r.Name)];
+
     [Theory]
-    [InlineData("CurrentImplementation")]
-    [InlineData("TransactionalCounter")]
-    [InlineData("SimulatedBatching")]
-    [InlineData("BatchingPipeline")]
-    [InlineData("BatchingPipelineNumbered2InFlight")]
-    [InlineData("BatchingPipelineNumberedSplit")]
+    [MemberData(nameof(GapFree))]
     public async Task a_failed_commit_of_a_gap_free_strategy_leaves_no_gap(string strategy)
     {
         await using var run = await stores.StartRunAsync("postgres", strategy);
