@@ -86,7 +86,7 @@ internal static class WriterChild
         IEventLog store, ICommitStrategy strategy, int committers, int eventsPerCommit, int aggregates, CommandMode commands, Func<CommitRequest, Task> announce, Action<CommitOutcome> report)
     {
         var contender = new StreamingContender(new StrategyContender(strategy, store), announce, report);
-        var (slots, _, runner) = SharedAggregateCommands.Create(contender, store, strategy, committers, eventsPerCommit, aggregates, "hot", commands, ConflictRetries);
+        var (slots, _, runner) = WriterCommands.OnSharedAggregates(contender, store, strategy, committers, eventsPerCommit, aggregates, "hot", commands, ConflictRetries);
 
         async Task CommitterAsync(int slot)
         {

@@ -12,8 +12,8 @@ namespace EventCommitLab.Harness.Processes;
 
 /// <summary>
 /// The child's side of a measuring writer process: committers commanding aggregates every writer process names alike,
-/// in a command mode run by the engine's own runners, from an agreed moment, through an unmeasured ramp and a measured
-/// window; then one line with what it counted. It tells its parent nothing per commit, so nothing but the commits
+/// in a command mode run by the engine's own runners, or making plain commits of their own, from an agreed moment,
+/// through an unmeasured ramp and a measured window; then one line with what it counted. It tells its parent nothing per commit, so nothing but the commits
 /// costs it time.
 /// </summary>
 internal static class MeasuringChild
@@ -21,12 +21,12 @@ internal static class MeasuringChild
     public const string Verb = "measure-writer";
 
     /// <summary>The arguments after the verb, in order.</summary>
-    public const string Usage = "STORE ADDRESS STRATEGY COMMITTERS AGGREGATES AGGREGATES_NAME COMMAND_MODE CONFLICT_RETRIES START_UNIX_MS RAMP_MS WINDOW_MS";
+    public const string Usage = "STORE ADDRESS STRATEGY COMMITTERS METHOD EVENTS_PER_COMMIT AGGREGATES AGGREGATES_NAME COMMAND_MODE CONFLICT_RETRIES START_UNIX_MS RAMP_MS WINDOW_MS";
 
     public static async Task<int> RunAsync(IReadOnlyList<string> args)
     {
         ArgumentNullException.ThrowIfNull(args);
-        if (args.Count != 11)
+        if (args.Count != 13)
         {
             throw new ArgumentException($"{Verb} {Usage} (an internal verb of the processes suite)");
         }
@@ -38,17 +38,18 @@ internal static class MeasuringChild
         var strategy = StrategyCatalog.Get(args[2]).Create(store, new CommitStrategyOptions());
         var committers = Number(3);
         var contender = new StrategyContender(strategy, store);
-        var (slots, contention, runner) = SharedAggregateCommands.Create(
-            contender, store, strategy, committers, eventsPerCommit: 1, Number(4), args[5], Enum.Parse<CommandMode>(args[6]), Number(7));
+        var (slots, contention, runner) = Enum.Parse<BenchmarkMethod>(args[4]) == BenchmarkMethod.CommitEvents
+            ? WriterCommands.Plain(contender, store, strategy, committers, Number(5))
+            : WriterCommands.OnSharedAggregates(contender, store, strategy, committers, Number(5), Number(6), args[7], Enum.Parse<CommandMode>(args[8]), Number(9));
 
-        var start = DateTimeOffset.FromUnixTimeMilliseconds(long.Parse(args[8], CultureInfo.InvariantCulture));
+        var start = DateTimeOffset.FromUnixTimeMilliseconds(long.Parse(args[10], CultureInfo.InvariantCulture));
         if (start - DateTimeOffset.UtcNow is { Ticks: > 0 } wait)
         {
             await Task.Delay(wait).ConfigureAwait(false);
         }
 
-        var opens = Stopwatch.GetTimestamp() + Ticks(Number(9));
-        var closes = opens + Ticks(Number(10));
+        var opens = Stopwatch.GetTimestamp() + Ticks(Number(11));
+        var closes = opens + Ticks(Number(12));
         long commits = 0, events = 0;
         // The tally is read at the window's edges, so commands drained after it count in neither.
         var tallied = Task.Run(async () =>
@@ -76,7 +77,7 @@ internal static class MeasuringChild
         await Task.WhenAll(Enumerable.Range(0, committers).Select(slot => Task.Run(() => CommitterAsync(slot)))).ConfigureAwait(false);
         var counted = await tallied.ConfigureAwait(false);
         await contender.DisposeAsync().ConfigureAwait(false);
-        Console.Out.WriteLine(JsonSerializer.Serialize(new WriterTally(commits, events, counted.Conflicts, counted.Retries, counted.GivenUp, Number(10) / 1000.0)));
+        Console.Out.WriteLine(JsonSerializer.Serialize(new WriterTally(commits, events, counted.Conflicts, counted.Retries, counted.GivenUp, Number(12) / 1000.0)));
         await Console.Out.FlushAsync().ConfigureAwait(false);
         return 0;
     }

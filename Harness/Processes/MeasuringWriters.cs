@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
-using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Processes;
 
@@ -14,16 +13,22 @@ internal static class MeasuringWriters
     /// <summary>Time for every process to start, jit and connect before the agreed moment.</summary>
     private static readonly TimeSpan StartUp = TimeSpan.FromSeconds(4);
 
-    /// <summary>Runs <paramref name="processes"/> writers of <paramref name="committersEach"/> committers each for one ramp and window.</summary>
+    /// <summary>
+    /// Runs <paramref name="processes"/> writers of <paramref name="committersEach"/> committers each for one ramp and
+    /// window, making <paramref name="workload"/>'s commits (its aggregates named <paramref name="aggregatesName"/> in
+    /// every process).
+    /// </summary>
     /// <exception cref="InvalidOperationException">A process failed or printed no tally; its error output says why.</exception>
     public static async Task<WriterTally> RunAsync(
-        string store, string address, string strategy, int processes, int committersEach, int aggregates, string aggregatesName, CommandMode commands,
+        string store, string address, string strategy, int processes, int committersEach, ProcessesWorkload workload, string aggregatesName,
         int conflictRetries, TimeSpan ramp, TimeSpan window, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(workload);
         var startAt = (DateTimeOffset.UtcNow + StartUp).ToUnixTimeMilliseconds();
         string[] arguments =
         [
-            MeasuringChild.Verb, store, address, strategy, Text(committersEach), Text(aggregates), aggregatesName, commands.ToString(), Text(conflictRetries),
+            MeasuringChild.Verb, store, address, strategy, Text(committersEach), workload.Method.ToString(), Text(workload.EventsPerCommit), Text(workload.Aggregates),
+            aggregatesName, workload.Commands.ToString(), Text(conflictRetries),
             startAt.ToString(CultureInfo.InvariantCulture), Text((int)ramp.TotalMilliseconds), Text((int)window.TotalMilliseconds),
         ];
         var running = Enumerable.Range(0, processes).Select(_ => RunOneAsync(arguments, StartUp + ramp + window + TimeSpan.FromMinutes(1), cancellationToken)).ToArray();

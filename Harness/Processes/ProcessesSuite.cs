@@ -14,8 +14,10 @@ namespace EventCommitLab.Harness.Processes;
 /// <summary>
 /// <c>suite processes</c>: the contended row's hot aggregates commanded from one writer process and from two at once.
 /// Within a process an owner takes an aggregate's commands one at a time and nothing conflicts; across processes the
-/// owners do not know of each other, and conflicts return. Each round runs every layout in turn, each a fresh set of
-/// writer processes started together on the same aggregates; the log is read back after a strategy's rounds.
+/// owners do not know of each other, and conflicts return. With <c>--methods CommitEvents</c>, plain commits too, which
+/// share only the log and its counter: what a strategy that numbers in the process meets from another process. Each
+/// round runs every layout in turn, each a fresh set of writer processes started together on the same aggregates; the
+/// log is read back after a strategy's rounds.
 /// </summary>
 internal static class ProcessesSuite
 {
@@ -38,7 +40,7 @@ internal static class ProcessesSuite
     public static SuiteReport Report => SuiteReport.For<ProcessesRun>(
         Name, ProcessesWriter.Write,
         run => run.Cases.Where(c => c.Rounds.Count > 0).Select(c => new SuiteFigure(
-            string.Create(CultureInfo.InvariantCulture, $"{c.Strategy}, {c.Commands.ToString().ToLowerInvariant()}, {c.Processes} x {c.CommittersEach}"), "events/s",
+            string.Create(CultureInfo.InvariantCulture, $"{c.Strategy}, {c.Workload}, {c.Processes} x {c.CommittersEach}"), "events/s",
             new Interval(c.Rounds.Select(r => r.EventsPerSecond).Order().ElementAt(c.Rounds.Count / 2), null, null, c.Rounds.Count), HigherIsBetter: true)));
 
     /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
@@ -50,13 +52,15 @@ internal static class ProcessesSuite
 
     /// <summary><c>suite processes</c> on the command line.</summary>
     public static LabVerb Verb => new(
-        Name, string.Create(CultureInfo.InvariantCulture, $"hot aggregates from one writer process and from two: {Committers} committers on {Aggregates} aggregates in each command mode [strategy: BatchingPipeline]"),
+        Name, string.Create(CultureInfo.InvariantCulture,
+            $"hot aggregates from one writer process and from two: {Committers} committers on {Aggregates} aggregates in each command mode; with --methods CommitEvents, plain commits of {ProcessesWorkload.PlainEventsPerCommit} events too [strategy: BatchingPipeline; methods: CommitAggregateEvents]"),
         "the contended row from one writer process and from two at once",
-        [GridOptions.Strategies, GridOptions.CommandModes, GridOptions.ConflictRetries, GridOptions.Rounds, GridOptions.Window],
+        [GridOptions.Strategies, GridOptions.Methods, GridOptions.CommandModes, GridOptions.ConflictRetries, GridOptions.Rounds, GridOptions.Window],
         (result, options) => options with
         {
             Suite = Name,
             Strategies = result.Given(GridOptions.Strategies) ? options.Strategies : [StrategyCatalog.Get(BatchingPipelineStrategy.NameFor(1))],
+            Methods = result.Given(GridOptions.Methods) ? options.Methods : [BenchmarkMethod.CommitAggregateEvents],
         });
 
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)
@@ -70,18 +74,28 @@ internal static class ProcessesSuite
                 $"{Name}: --store {options.Store} cannot be opened by writer processes of the lab's; the processes suite runs on: {string.Join(", ", StoreCatalog.Offering<IFaultInjectionProvider>())}.");
         }
 
+        if (options.Methods.Where(m => !ProcessesWorkload.Methods.Contains(m)).ToArray() is [var unrun, ..])
+        {
+            throw new ArgumentException($"{Name}: --methods {unrun} is not run by the processes suite; valid: {string.Join(", ", ProcessesWorkload.Methods)}.");
+        }
+
+        ProcessesWorkload[] workloads =
+        [
+            .. options.Methods.Contains(BenchmarkMethod.CommitAggregateEvents) ? options.CommandModes.Select(m => ProcessesWorkload.OnHotAggregates(Aggregates, m)) : [],
+            .. options.Methods.Contains(BenchmarkMethod.CommitEvents) ? [ProcessesWorkload.Plain] : Array.Empty<ProcessesWorkload>(),
+        ];
         var rounds = options.Rounds ?? DefaultRounds;
         var window = TimeSpan.FromSeconds(options.WindowSeconds ?? DefaultWindowSeconds);
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);
         var provider = suite.RequirePort<IFaultInjectionProvider>("cannot be opened by writer processes of the lab's");
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"Hot aggregates from {string.Join(" and ", Layouts)} writer processes: {Committers} committers on {Aggregates} aggregates, {string.Join(", ", options.CommandModes)}; {rounds} rounds of {window.TotalSeconds:0.#} s windows."));
+            $"{Committers} committers from {string.Join(" and ", Layouts)} writer processes: {string.Join("; ", workloads.Select(w => w.Method == BenchmarkMethod.CommitEvents ? w.Label : $"{w.Label} on {Aggregates} hot aggregates"))}; {rounds} rounds of {window.TotalSeconds:0.#} s windows."));
         var cases = new List<ProcessesCase>();
         var checks = new Dictionary<string, VersionCheck>(StringComparer.Ordinal);
         foreach (var strategy in options.Strategies)
         {
             await using var target = await provider.CreateFaultTargetAsync(cancellationToken).ConfigureAwait(false);
-            foreach (var mode in options.CommandModes)
+            foreach (var workload in workloads)
             {
                 var tallies = Layouts.ToDictionary(l => l, _ => new List<WriterTally>());
                 var failures = new Dictionary<int, string>();
@@ -90,15 +104,15 @@ internal static class ProcessesSuite
                     // The layouts take turns, first one then the other, so a drift of the machine reaches both.
                     foreach (var processes in round % 2 == 0 ? Layouts : Layouts.Reverse())
                     {
-                        var aggregates = string.Create(CultureInfo.InvariantCulture, $"hot-{mode}-{round}-{processes}");
+                        var aggregates = string.Create(CultureInfo.InvariantCulture, $"hot-{workload.Commands}-{round}-{processes}");
                         try
                         {
                             var tally = await MeasuringWriters.RunAsync(
-                                options.Store, target.Address, strategy.Name, processes, Committers / processes, Aggregates, aggregates, mode, options.ConflictRetries, Ramp, window,
+                                options.Store, target.Address, strategy.Name, processes, Committers / processes, workload, aggregates, options.ConflictRetries, Ramp, window,
                                 cancellationToken).ConfigureAwait(false);
                             tallies[processes].Add(tally);
                             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                                $"  {strategy.Name}, {mode}, round {round + 1}: {processes} x {Committers / processes}: {tally.EventsPerSecond:N0} events/s, {tally.Conflicts:N0} conflicts, {tally.GivenUp:N0} given up"));
+                                $"  {strategy.Name}, {workload.Label}, round {round + 1}: {processes} x {Committers / processes}: {tally.EventsPerSecond:N0} events/s, {tally.Conflicts:N0} conflicts, {tally.GivenUp:N0} given up"));
                         }
                         catch (InvalidOperationException e)
                         {
@@ -107,7 +121,8 @@ internal static class ProcessesSuite
                     }
                 }
 
-                cases.AddRange(Layouts.Select(l => new ProcessesCase(strategy.Name, mode, l, Committers / l, tallies[l], failures.GetValueOrDefault(l))));
+                cases.AddRange(Layouts.Select(l => new ProcessesCase(
+                    strategy.Name, workload.Commands, l, Committers / l, tallies[l], failures.GetValueOrDefault(l), workload.Method, workload.EventsPerCommit)));
             }
 
             checks[strategy.Name] = VersionCheck.Of(await target.Log.ReadSnapshotAsync(cancellationToken).ConfigureAwait(false));

@@ -17,19 +17,19 @@ internal static class ProcessesWriter
         ArgumentNullException.ThrowIfNull(run);
         var md = new StringBuilder();
         run.Environment.AppendHeader(md, "hot aggregates shared by writer processes", "suite processes", "Load",
-            string.Create(Invariant, $"{run.Committers} committers on {run.Aggregates} aggregates, one event per command, in one process and split evenly over several; {run.RampSeconds:0.#} s ramp, {run.WindowSeconds:0.#} s measured window per round, the layouts taking turns"));
-        md.AppendLine("Each layout's writer processes start together and command the same aggregates through the same seconds. In the owner modes a process owns every aggregate for its own committers only, so commands of two processes conflict as optimistic ones do; how often, and what it costs, is the question.").AppendLine();
+            string.Create(Invariant, $"{run.Committers} committers on {run.Aggregates} aggregates, one event per command (and, where a row says *plain*, plain commits of each committer's own), in one process and split evenly over several; {run.RampSeconds:0.#} s ramp, {run.WindowSeconds:0.#} s measured window per round, the layouts taking turns"));
+        md.AppendLine("Each layout's writer processes start together and command the same aggregates through the same seconds. In the owner modes a process owns every aggregate for its own committers only, so commands of two processes conflict as optimistic ones do; how often, and what it costs, is the question. Plain commits share only the log and its counter: what a strategy that numbers in the process meets from another process.").AppendLine();
         md.AppendLine("*Events/s*: median of the rounds [lowest–highest]. *Of one process*: each round's rate over the one-process layout's in the same round and mode, median [lowest–highest]. *Conflicts*: per acknowledged command.").AppendLine();
         foreach (var strategy in run.Cases.GroupBy(c => c.Strategy))
         {
             md.AppendLine(Invariant, $"## {strategy.Key}").AppendLine();
             var table = new MarkdownTable().Left("Mode", "Processes x committers").Right("Events/s", "Of one process", "Conflicts", "Retries", "Given up").Left("Rounds");
-            foreach (var (mode, layout) in strategy.GroupBy(c => c.Commands).SelectMany(m => m.OrderBy(c => c.Processes).Select(c => (m, c))))
+            foreach (var (mode, layout) in strategy.GroupBy(c => c.Workload).SelectMany(m => m.OrderBy(c => c.Processes).Select(c => (m, c))))
             {
                 var single = mode.FirstOrDefault(c => c.Processes == 1);
                 var total = layout.Total;
                 table.Row(
-                    $"{layout.Commands.ToString().ToLowerInvariant()}", $"{layout.Processes} x {layout.CommittersEach}", $"{Spread(layout.Rounds.Select(r => r.EventsPerSecond), "N0")}",
+                    $"{layout.Workload}", $"{layout.Processes} x {layout.CommittersEach}", $"{Spread(layout.Rounds.Select(r => r.EventsPerSecond), "N0")}",
                     $"{(single is null || single == layout ? "-" : Spread(Paired(layout, single), "0.00"))}", $"{total.Conflicts / (double)Math.Max(total.Commits, 1):0.00}",
                     $"{total.Retries:N0}", $"{total.GivenUp:N0}", $"{layout.Rounds.Count}{(layout.Failure is null ? "" : $" (then failed: {layout.Failure})")}");
             }
@@ -59,14 +59,14 @@ internal static class ProcessesWriter
     /// <summary>Per mode with a split layout, one computed sentence: its rate against one process's and its conflicts.</summary>
     private static IEnumerable<string> Readings(IEnumerable<ProcessesCase> strategy)
     {
-        foreach (var mode in strategy.GroupBy(c => c.Commands))
+        foreach (var mode in strategy.GroupBy(c => c.Workload))
         {
             var single = mode.FirstOrDefault(c => c.Processes == 1);
             foreach (var split in mode.Where(c => c.Processes > 1 && single is not null && c.Rounds.Count > 0))
             {
                 var ratios = Paired(split, single!).Order().ToArray();
                 yield return string.Create(Invariant,
-                    $"- **{mode.Key.ToString().ToLowerInvariant()}, {split.Processes} processes**: {Median(ratios):0.00} of one process's events/s; " +
+                    $"- **{mode.Key}, {split.Processes} processes**: {Median(ratios):0.00} of one process's events/s; " +
                     $"{split.Total.Conflicts / (double)Math.Max(split.Total.Commits, 1):0.00} conflicts per command against {single!.Total.Conflicts / (double)Math.Max(single.Total.Commits, 1):0.00} in one process, {split.Total.GivenUp:N0} commands given up.");
             }
         }

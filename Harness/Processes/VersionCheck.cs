@@ -8,7 +8,7 @@ namespace EventCommitLab.Harness.Processes;
 /// each, every sequence number once), not that every acknowledged commit landed.
 /// </summary>
 /// <param name="Aggregates">Aggregates in the log.</param>
-/// <param name="Events">Their events.</param>
+/// <param name="Events">Events in the log, of the aggregates and plain.</param>
 /// <param name="BrokenAggregates">Aggregates whose versions skip, repeat or do not start at 1.</param>
 /// <param name="RepeatedNumbers">Sequence numbers held by more than one event.</param>
 internal sealed record VersionCheck(int Aggregates, long Events, int BrokenAggregates, long RepeatedNumbers)
@@ -22,6 +22,6 @@ internal sealed record VersionCheck(int Aggregates, long Events, int BrokenAggre
         var byAggregate = aggregateEvents.GroupBy(e => (e.EventSource, e.AggregateType)).ToArray();
         var broken = byAggregate.Count(g => !g.Select(e => e.AggregateVersion!.Value).Order().SequenceEqual(Enumerable.Range(1, g.Count()).Select(v => (long)v)));
         var repeated = snapshot.Events.Count - snapshot.Events.Select(e => e.SequenceNumber).Distinct().LongCount();
-        return new VersionCheck(byAggregate.Length, aggregateEvents.Length, broken, repeated);
+        return new VersionCheck(byAggregate.Length, snapshot.Events.Count, broken, repeated);
     }
 }

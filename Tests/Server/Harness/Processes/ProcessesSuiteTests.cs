@@ -44,4 +44,40 @@ public sealed class ProcessesSuiteTests
             }
         }
     }
+
+    [Fact]
+    public async Task plain_commits_from_one_writer_process_and_from_two_never_conflict_and_every_number_is_held_once()
+    {
+        var folder = Path.Combine(Path.GetTempPath(), $"commit-lab-processes-{Guid.NewGuid():N}");
+        try
+        {
+            var error = new StringWriter();
+
+            var exit = await LabHost.RunAsync(
+                ["suite", "processes", "--methods", "CommitEvents", "--rounds", "2", "--window", "1", "--out", folder], TextWriter.Null, error, CancellationToken.None);
+
+            Assert.True(exit == ExitCodes.Verified, error.ToString());
+            var (_, result) = SuiteRecord.TryRead(folder)!.Value;
+            var run = ProcessesSuite.Report.Result<ProcessesRun>(result, folder);
+            Assert.Equal([1, 2], run.Cases.Select(c => c.Processes).Order());
+            Assert.All(run.Cases, c =>
+            {
+                Assert.Equal(BenchmarkMethod.CommitEvents, c.Method);
+                Assert.Equal(ProcessesWorkload.PlainEventsPerCommit, c.EventsPerCommit);
+                Assert.True(c.Total.Commits > 0, $"{c.Processes} processes acknowledged nothing");
+                Assert.Equal(0, c.Total.Conflicts);
+            });
+            var check = run.Checks["BatchingPipeline"];
+            Assert.True(check.Passed, $"{check.RepeatedNumbers} numbers repeated");
+            Assert.Equal(0, check.Aggregates);
+            Assert.Contains("| plain, 100 events | 2 x 50 |", await File.ReadAllTextAsync(Path.Combine(folder, ProcessesSuite.Report.Page), TestContext.Current.CancellationToken), StringComparison.Ordinal);
+        }
+        finally
+        {
+            if (Directory.Exists(folder))
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+        }
+    }
 }

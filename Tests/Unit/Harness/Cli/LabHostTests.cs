@@ -14,6 +14,7 @@ public sealed class LabHostTests : IDisposable
     [InlineData(new[] { "--no-such-option" }, "--no-such-option")]
     [InlineData(new[] { "suite", "no-such-suite" }, "no-such-suite")]
     [InlineData(new[] { "--store", "no-such-store" }, "no-such-store")]
+    [InlineData(new[] { "suite", "processes", "--methods", "CommitConditionalEvents" }, "CommitConditionalEvents")]
     public async Task bad_input_exits_2_with_one_error_line_naming_it_and_writes_nothing(string[] args, string named)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
