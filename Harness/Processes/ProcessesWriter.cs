@@ -39,7 +39,7 @@ internal static class ProcessesWriter
             if (run.Checks.TryGetValue(strategy.Key, out var check))
             {
                 var found = check.Passed
-                    ? "every aggregate's versions 1, 2, 3, ... once each, every sequence number once."
+                    ? check.Aggregates == 0 ? "every sequence number once." : "every aggregate's versions 1, 2, 3, ... once each, every sequence number once."
                     : string.Create(Invariant, $"**{check.BrokenAggregates} aggregates with versions skipped, repeated or not from 1, {check.RepeatedNumbers} sequence numbers held twice**.");
                 md.AppendLine(Invariant, $"**Log read back** after its rounds: {check.Aggregates:N0} aggregates, {check.Events:N0} events; {found}").AppendLine();
             }
