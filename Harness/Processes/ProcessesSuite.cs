@@ -107,12 +107,14 @@ internal static class ProcessesSuite
                         var aggregates = string.Create(CultureInfo.InvariantCulture, $"hot-{workload.Commands}-{round}-{processes}");
                         try
                         {
+                            var deadlocksBefore = await target.CountDeadlocksAsync(cancellationToken).ConfigureAwait(false);
                             var tally = await MeasuringWriters.RunAsync(
                                 options.Store, target.Address, strategy.Name, processes, Committers / processes, workload, aggregates, options.ConflictRetries, Ramp, window,
                                 cancellationToken).ConfigureAwait(false);
+                            tally = tally with { Deadlocks = await target.CountDeadlocksAsync(cancellationToken).ConfigureAwait(false) - deadlocksBefore };
                             tallies[processes].Add(tally);
                             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                                $"  {strategy.Name}, {workload.Label}, round {round + 1}: {processes} x {Committers / processes}: {tally.EventsPerSecond:N0} events/s, {tally.Conflicts:N0} conflicts, {tally.GivenUp:N0} given up"));
+                                $"  {strategy.Name}, {workload.Label}, round {round + 1}: {processes} x {Committers / processes}: {tally.EventsPerSecond:N0} events/s, {tally.Conflicts:N0} conflicts, {tally.GivenUp:N0} given up{(tally.Deadlocks is { } d ? $", {d:N0} deadlocks" : "")}"));
                         }
                         catch (InvalidOperationException e)
                         {

@@ -7,7 +7,11 @@ namespace EventCommitLab.Harness.Processes;
 /// <param name="Retries">Commands tried again after a conflict.</param>
 /// <param name="GivenUp">Commands given up after the retry bound.</param>
 /// <param name="Seconds">The window's length as the process measured it.</param>
-internal sealed record WriterTally(long Commits, long Events, long Conflicts, long Retries, long GivenUp, double Seconds)
+/// <param name="Deadlocks">
+/// Deadlocks the store broke among the round's writers, from their start to their end (not the window alone), as the
+/// parent reads them from the store; null where the store counts none, and in what a process prints.
+/// </param>
+internal sealed record WriterTally(long Commits, long Events, long Conflicts, long Retries, long GivenUp, double Seconds, long? Deadlocks = null)
 {
     /// <summary>Several processes' windows, side by side over the same seconds: their counts add up, the window is the longest.</summary>
     public static WriterTally Sum(IReadOnlyCollection<WriterTally> tallies)

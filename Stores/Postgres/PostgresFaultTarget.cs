@@ -15,5 +15,8 @@ internal sealed class PostgresFaultTarget(PostgresEventStore store, PostgresStor
 
     public void DropIdleConnections() => store.DropIdleConnections();
 
+    public async Task<long?> CountDeadlocksAsync(CancellationToken cancellationToken) =>
+        await provider.CountDeadlocksAsync(store.DatabaseName, cancellationToken).ConfigureAwait(false);
+
     public ValueTask DisposeAsync() => store.DisposeAsync();
 }

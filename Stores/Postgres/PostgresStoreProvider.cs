@@ -248,4 +248,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     /// <summary>Ends up to <paramref name="count"/> of a database's client connections at random, as an administrator or a failover would; returns how many.</summary>
     public Task<int> TerminateBackendsAsync(string database, int count, CancellationToken cancellationToken) =>
         _admin.TerminateBackendsAsync(database, count, cancellationToken);
+
+    public Task<long> CountDeadlocksAsync(string database, CancellationToken cancellationToken) =>
+        _admin.CountDeadlocksAsync(database, cancellationToken);
 }

@@ -15,4 +15,11 @@ public interface IFaultTarget : IAsyncDisposable
 
     /// <summary>Drops connections idle in the log's pools: one a fault ended must not serve the verifier's reads.</summary>
     void DropIdleConnections();
+
+    /// <summary>
+    /// How many deadlocks the server has broken, by failing one of the transactions, among the log's clients since the log
+    /// was made (counted when a client's statistics reach the server: at the latest when it disconnects); null where the
+    /// store keeps no such count.
+    /// </summary>
+    Task<long?> CountDeadlocksAsync(CancellationToken cancellationToken);
 }

@@ -153,6 +153,14 @@ public sealed class PostgresAdministrator : IAsyncDisposable
         return (int)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
     }
 
+    /// <summary>The deadlocks the server has broken in <paramref name="database"/>, as its statistics count them.</summary>
+    public async Task<long> CountDeadlocksAsync(string database, CancellationToken cancellationToken)
+    {
+        await using var command = _dataSource.CreateCommand(ServerSql.CountDeadlocks);
+        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
+        return await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long deadlocks ? deadlocks : 0;
+    }
+
     /// <summary>Drops the pooled connections, e.g. after the server was restarted under them.</summary>
     public void ForgetConnections() => _dataSource.Clear();
 

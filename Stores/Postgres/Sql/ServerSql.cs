@@ -31,6 +31,9 @@ internal static class ServerSql
     public const string TerminateBackendsOf =
         "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()";
 
+    /// <summary>The deadlocks the server has broken in database $1 (each by failing one transaction), from its statistics.</summary>
+    public const string CountDeadlocks = "SELECT deadlocks FROM pg_stat_database WHERE datname = $1";
+
     public static string CreateDatabase(string database) => $"CREATE DATABASE {database}";
 
     public static string DropDatabase(string database) => $"DROP DATABASE IF EXISTS {database} WITH (FORCE)";

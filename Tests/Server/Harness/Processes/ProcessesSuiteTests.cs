@@ -66,6 +66,7 @@ public sealed class ProcessesSuiteTests
                 Assert.Equal(ProcessesWorkload.PlainEventsPerCommit, c.EventsPerCommit);
                 Assert.True(c.Total.Commits > 0, $"{c.Processes} processes acknowledged nothing");
                 Assert.Equal(0, c.Total.Conflicts);
+                Assert.Equal(0, c.Total.Deadlocks);
             });
             var check = run.Checks["BatchingPipeline"];
             Assert.True(check.Passed, $"{check.RepeatedNumbers} numbers repeated");
