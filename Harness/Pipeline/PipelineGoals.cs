@@ -51,8 +51,12 @@ public static class PipelineGoals
                 thousand?.Writes.CommitLatency is { } latency
                     ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"across cells; p99 at 1000 committers {latency.P99Ms:0.#} ms, max {latency.MaxMs:0.#} ms")
                     : "across cells"));
-            goals.Add(new("seed", pipeline, $"the seed's 100 x 100 wave: events/s vs {Seed}", Paired(Find(SeedWave, pipeline), Find(SeedWave, Seed)), 100, true,
-                Find(SeedWave, Seed) is { Race.StoppedEarly: true } ? $"paired per round; {Seed} stopped early, so against what it reached" : "paired per round"));
+            var (wave, seed) = (Find(SeedWave, pipeline), Find(SeedWave, Seed));
+            goals.Add(Paired(wave, seed) is { } paired
+                ? new("seed", pipeline, $"the seed's 100 x 100 wave: events/s vs {Seed}", paired, 100, true,
+                    seed is { Race.StoppedEarly: true } ? $"paired per round; {Seed} stopped early, so against what it reached" : "paired per round")
+                : new("seed", pipeline, $"the seed's 100 x 100 wave: events/s vs {Seed}", Qualifying(wave, seed), 100, true,
+                    $"{Seed} left after the qualifying round: the two qualifying rounds, no interval"));
         }
 
         return goals;
@@ -60,6 +64,10 @@ public static class PipelineGoals
 
     private static Interval? Paired(CaseResult? numerator, CaseResult? denominator) =>
         numerator is null || denominator is null ? null : RoundStatistics.PairedRatio(numerator.Race.RoundEventsPerSecond, denominator.Race.RoundEventsPerSecond);
+
+    /// <summary>The two contenders' qualifying rounds, one over the other: all a contender that left after it has run beside the other.</summary>
+    private static Interval? Qualifying(CaseResult? numerator, CaseResult? denominator) =>
+        numerator?.Race.QualifyingEventsPerSecond is { } a && denominator?.Race.QualifyingEventsPerSecond is > 0 and var b ? new Interval(a / b, null, null, 1) : null;
 
     private static Interval? AcrossCells(CaseResult? numerator, CaseResult? denominator) =>
         RoundStatistics.AcrossCells(numerator?.Race.EventsPerSecond, denominator?.Race.EventsPerSecond);

@@ -67,7 +67,7 @@ internal static class ProcessesWriter
                 var ratios = Paired(split, single!).Order().ToArray();
                 yield return string.Create(Invariant,
                     $"- **{mode.Key}, {split.Processes} processes**: {Median(ratios):0.00} of one process's events/s; " +
-                    $"{split.Total.Conflicts / (double)Math.Max(split.Total.Commits, 1):0.00} conflicts per command against {single!.Total.Conflicts / (double)Math.Max(single.Total.Commits, 1):0.00} in one process, {split.Total.GivenUp:N0} commands given up.");
+                    $"{split.Total.Conflicts / (double)Math.Max(split.Total.Commits, 1):0.00} conflicts per command against {single!.Total.Conflicts / (double)Math.Max(single.Total.Commits, 1):0.00} in one process, {split.Total.GivenUp:N0} commands given up{(split.Total.Deadlocks is { } deadlocks ? $", {deadlocks:N0} deadlocks broken by the store against {single.Total.Deadlocks?.ToString("N0", Invariant) ?? "uncounted"} in one process" : "")}.");
             }
         }
     }

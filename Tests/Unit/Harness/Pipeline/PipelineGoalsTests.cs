@@ -31,6 +31,28 @@ public sealed class PipelineGoalsTests
     }
 
     [Fact]
+    public void the_seed_goal_falls_back_to_the_qualifying_rounds_when_the_current_implementation_left_after_its_own()
+    {
+        var wave = Cell(LoadKind.Waves, BenchmarkMethod.CommitEvents, 100, 100);
+        var run = new RunRecord(SampleRuns.Environment, SampleRuns.Claims,
+        [
+            .. CellAnalysis.Analyse(
+            [
+                SampleRuns.Case("BatchingPipeline", 100, SampleRuns.Rounds(50_000), qualifying: 48_000, numberOfEvents: 100),
+                SampleRuns.Case(PipelineGoals.Seed, 100, [.. SampleRuns.Rounds(1).Select(_ => (double?)null)], qualifying: 400, stoppedEarly: true, numberOfEvents: 100),
+            ]),
+        ]);
+
+        var seed = PipelineGoals.Evaluate(run).Single(g => g.Id == "seed" && g.Strategy == "BatchingPipeline");
+
+        Assert.Equal(120, seed.Ratio!.Estimate, 3);
+        Assert.Null(seed.Ratio.Lower);
+        Assert.Equal(GoalVerdict.MetByEstimateOnly, seed.Verdict);
+        Assert.Contains("qualifying", seed.Note, StringComparison.Ordinal);
+        Assert.Equal(wave, run.Cases[0].Cell);
+    }
+
+    [Fact]
     public void a_goal_whose_case_failed_is_not_measured_rather_than_missed()
     {
         var goals = PipelineGoals.Evaluate(new RunRecord(SampleRuns.Environment, SampleRuns.Claims, []));
