@@ -22,7 +22,6 @@ public sealed class SecondWriterProcessTests(LabStores stores)
     [InlineData("TransactionalCounter")]
     [InlineData("BatchingPipeline")]
     [InlineData("BatchingPipelineNumbered2InFlight")]
-    [InlineData("BatchingPipelineNumberedSplit")]
     public async Task two_writer_processes_at_once_leave_a_log_that_keeps_every_claim(string strategy)
     {
         await using var store = (PostgresEventStore)await stores.FreshStoreAsync("postgres");

@@ -16,7 +16,7 @@ namespace EventCommitLab.Tests.Strategies;
 [Collection(LabStoresCollection.Name)]
 public sealed class UnknownOutcomeTests(LabStores stores)
 {
-    public static TheoryData<string> Strategies => ["CurrentImplementation", "TransactionalCounter", "InsertMany", "BatchingPipeline", "BatchingPipelineNumbered2InFlight", "BatchingPipelineNumberedSplit"];
+    public static TheoryData<string> Strategies => ["CurrentImplementation", "TransactionalCounter", "InsertMany", "BatchingPipeline", "BatchingPipelineNumbered2InFlight"];
 
     [Theory]
     [MemberData(nameof(Strategies))]
