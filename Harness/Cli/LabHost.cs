@@ -42,6 +42,12 @@ internal static class LabHost
                 _ => await LabRunner.RunAsync(options, commandLine, output, cancellationToken).ConfigureAwait(false),
             };
         }
+        // First: a store reports a write cancelled in flight as one of unknown outcome, which is no failure of a cancelled run.
+        catch (Exception e) when (CancelledBy.Explains(e, cancellationToken))
+        {
+            await error.WriteLineAsync("cancelled: nothing was written, and the private server has been stopped and removed.").ConfigureAwait(false);
+            return ExitCodes.Cancelled;
+        }
         catch (Exception e) when (e is ArgumentException or StoreSetupException)
         {
             await error.WriteLineAsync($"error: {e.Message}").ConfigureAwait(false);
@@ -56,11 +62,6 @@ internal static class LabHost
         {
             await error.WriteLineAsync($"error: {e.Message}").ConfigureAwait(false);
             return ExitCodes.HarnessFailed;
-        }
-        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
-        {
-            await error.WriteLineAsync("cancelled: nothing was written, and the private server has been stopped and removed.").ConfigureAwait(false);
-            return ExitCodes.Cancelled;
         }
         catch (Exception e)
         {
