@@ -18,8 +18,39 @@ public static class Decidability
     /// <summary>Below this chance of being decided by the horizon, an open pair makes its group's race futile.</summary>
     public const double FutileBelow = 0.05;
 
+    /// <summary>
+    /// From this chance of being shown equivalent by the horizon on, a contender separably slower than its leader but
+    /// estimated within the margin races on (<see cref="ChanceEquivalentBy"/>): more likely than not, the rounds it is
+    /// given put it in its group's set, where another run of the row, given those rounds, would put it too.
+    /// </summary>
+    public const double PursueEquivalenceFrom = 0.5;
+
     /// <summary>The chance that the pair whose paired log ratios are <paramref name="logs"/> is decided at the look after <paramref name="horizon"/> rounds.</summary>
-    public static double ChanceDecidedBy(IReadOnlyList<double> logs, int horizon, RaceSettings settings)
+    public static double ChanceDecidedBy(IReadOnlyList<double> logs, int horizon, RaceSettings settings) =>
+        Project(logs, horizon, settings) is not { } projection ? 1
+        : projection.EquivalentBelow >= projection.SeparableAbove ? 1
+        : Math.Clamp(projection.Equivalent + projection.Separable, 0, 1);
+
+    /// <summary>
+    /// The chance that the pair whose paired log ratios are <paramref name="logs"/> is shown equivalent at the look after
+    /// <paramref name="horizon"/> rounds: the share of the final estimate's predictive distribution (as above) that lies
+    /// inside the band both one-sided tests would then accept.
+    /// </summary>
+    public static double ChanceEquivalentBy(IReadOnlyList<double> logs, int horizon, RaceSettings settings)
+    {
+        ArgumentNullException.ThrowIfNull(logs);
+        ArgumentNullException.ThrowIfNull(settings);
+        if (Project(logs, horizon, settings) is { } projection)
+        {
+            return Math.Clamp(projection.Equivalent, 0, 1);
+        }
+
+        // Nothing to project from: without spread the estimate is all there is.
+        return logs.Count > 0 && Math.Abs(LogStatistics.MeanAndError(logs).Mean) < settings.LogMargin && horizon > logs.Count ? 1 : 0;
+    }
+
+    /// <summary>Where the look at the horizon would decide, and the predictive chances of each; null with nothing to project from.</summary>
+    private static DecisionProjection? Project(IReadOnlyList<double> logs, int horizon, RaceSettings settings)
     {
         ArgumentNullException.ThrowIfNull(logs);
         ArgumentNullException.ThrowIfNull(settings);
@@ -28,12 +59,12 @@ public static class Decidability
         if (error is not { } standardError || standardError <= 0)
         {
             // Fewer than two rounds, or no spread at all: nothing to project from, so nothing to give up on.
-            return 1;
+            return null;
         }
 
         if (horizon <= n)
         {
-            return 0;
+            return new DecisionProjection(0, double.PositiveInfinity, 0, 0);
         }
 
         var atHorizon = standardError * Math.Sqrt(n) / Math.Sqrt(horizon);
@@ -41,15 +72,10 @@ public static class Decidability
         var degrees = LogStatistics.Degrees(horizon);
         var equivalentBelow = settings.LogMargin - (LogStatistics.StudentQuantile(degrees, alpha) * atHorizon);
         var separableAbove = LogStatistics.StudentQuantile(degrees, alpha / 2) * atHorizon;
-        if (equivalentBelow >= separableAbove)
-        {
-            return 1;
-        }
-
         var final = new NormalDistribution(mean, standardError * Math.Sqrt((horizon - n) / (double)horizon));
         var equivalent = equivalentBelow > 0 ? final.Cdf(equivalentBelow) - final.Cdf(-equivalentBelow) : 0;
         var separable = final.Cdf(-separableAbove) + (1 - final.Cdf(separableAbove));
-        return Math.Clamp(equivalent + separable, 0, 1);
+        return new DecisionProjection(equivalentBelow, separableAbove, equivalent, separable);
     }
 
     /// <summary>

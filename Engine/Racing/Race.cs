@@ -197,7 +197,9 @@ public sealed class Race
         foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name)))
         {
             var racing = entrant.Groups.Where(g => !_groupEnds.ContainsKey(g)).ToArray();
-            if (racing.Length > 0 && racing.All(g => standings[g]?.Comparisons.GetValueOrDefault(entrant.Name)?.Decision is PairDecision.Behind or PairDecision.Slower))
+            if (racing.Length > 0 && racing.All(g => standings[g] is { } standing
+                    && standing.Comparisons.GetValueOrDefault(entrant.Name)?.Decision is PairDecision.Behind or PairDecision.Slower
+                    && !ReachesForEquivalence(standing, entrant.Name)))
             {
                 _exits[entrant.Name] = new RaceExit(RaceExitReason.Behind, Rounds);
             }
@@ -222,7 +224,7 @@ public sealed class Race
             {
                 _groupEnds[group.Name] = new GroupEnd(Rounds, RaceEnd.NoContenders);
             }
-            else if (standing is not { Kind: VerdictKind.Undecided })
+            else if (standing is null || (standing.Kind != VerdictKind.Undecided && !standing.Comparisons.Keys.Any(m => ReachesForEquivalence(standing, m))))
             {
                 _groupEnds[group.Name] = new GroupEnd(Rounds, RaceEnd.Decided);
             }
@@ -259,7 +261,8 @@ public sealed class Race
     {
         foreach (var group in _groups.Where(g => g.MustDecide && !_groupEnds.ContainsKey(g.Name)))
         {
-            _groupEnds[group.Name] = new GroupEnd(Rounds, end);
+            // A group that raced on only for a member reaching for equivalence has its verdict: the member stays out.
+            _groupEnds[group.Name] = new GroupEnd(Rounds, Rounds > 0 && Standing(group.Name) is { Kind: not VerdictKind.Undecided } ? RaceEnd.Decided : end);
         }
 
         End = end;
@@ -289,6 +292,25 @@ public sealed class Race
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// Whether <paramref name="member"/>, separably slower than its group's leader but estimated within the margin, races
+    /// on to be shown equivalent: likely enough by the horizon (<see cref="Decidability.PursueEquivalenceFrom"/>). Sent out
+    /// as slower, it would be out of the set in this run and, given the rounds, in another run's set: a row of two
+    /// contenders a few percent apart would decide one way or the other by where the look happened to fall.
+    /// </summary>
+    private bool ReachesForEquivalence(GroupStanding standing, string member)
+    {
+        if (standing.Comparisons.GetValueOrDefault(member) is not { Decision: PairDecision.Slower } comparison
+            || Math.Log(comparison.Ratio.Estimate) <= -_settings.LogMargin)
+        {
+            return false;
+        }
+
+        var horizon = Math.Min(Horizon ?? _settings.MaximumRounds, _settings.MaximumRounds);
+        var logs = LogStatistics.PairedLogs(_rounds[member], _rounds[standing.Leader]);
+        return Decidability.ChanceEquivalentBy(logs, horizon, _settings) >= Decidability.PursueEquivalenceFrom;
     }
 
     private IEnumerable<string> Members(RaceGroup group) =>
