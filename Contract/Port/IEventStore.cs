@@ -39,7 +39,8 @@ public interface IEventStore
     /// its last batch leaves the counter writes the next one's events while the last still holds the counter; the next
     /// takes the counter only once the last has committed, so numbers still become visible in order, with no gap.
     /// False, with nothing written, when the counter stood elsewhere (another writer took numbers, or the batch before
-    /// failed) or another writer holds one of the numbers. One round trip and one durable flush where the store allows
+    /// failed), another writer holds one of the numbers, or another writer holds the counter when the batch comes to it
+    /// (it does not wait there: that writer may be waiting on a number this batch holds). One round trip and one durable flush where the store allows
     /// it. A lost answer is a <see cref="WriteOutcomeUnknownException"/>. Only where the store offers
     /// <see cref="StoreFeature.NumberedBatches"/>.
     /// </summary>

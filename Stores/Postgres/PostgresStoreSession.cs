@@ -151,7 +151,7 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
             await ExecuteBatchStatementAsync(command, statement.ReadRow, cancellationToken).ConfigureAwait(false);
             return true;
         }
-        catch (PostgresException e) when (e.SqlState == BatchStatementSql.CounterElsewhere
+        catch (PostgresException e) when (e.SqlState is BatchStatementSql.CounterElsewhere or PostgresErrorCodes.LockNotAvailable
             || (e.SqlState == PostgresErrorCodes.UniqueViolation && e.ConstraintName == EventLogSql.EventsPrimaryKey))
         {
             return false;

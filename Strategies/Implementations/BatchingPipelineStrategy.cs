@@ -225,7 +225,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
 
             if (inForecast && first is not null)
             {
-                _forecast?.NumberedSettled();
+                _forecast?.NumberedSettled(written: !storeNumbers);
             }
         }
 

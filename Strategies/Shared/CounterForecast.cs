@@ -8,12 +8,20 @@ namespace EventCommitLab.Strategies.Shared;
 /// itself. It knows nothing while a batch the store numbers is in flight (its numbers are the store's to give), nor
 /// after a numbered batch was refused (another writer took numbers, or the batch before failed): the next batch is then
 /// numbered by the store, and its answer teaches the forecast again. A wrong forecast costs a refused write, never a
-/// wrong number: the store moves its counter only from where the forecast said it stood.
+/// wrong number: the store moves its counter only from where the forecast said it stood. Refusals in a row say another
+/// writer process keeps moving the counter: the forecast then leaves twice as many batches to the store before it
+/// numbers one again (up to <see cref="MostLeftToStore"/>), so that beside another writer the pipeline pays a refused
+/// write now and then, not on every batch; a numbered batch written starts the count again.
 /// </summary>
 internal sealed class CounterForecast
 {
+    /// <summary>The most batches left to the store after refusals in a row, before the forecast numbers one again.</summary>
+    public const int MostLeftToStore = 64;
+
     private readonly Lock _lock = new();
     private long? _next;
+    private int _refusalsInARow;
+    private int _leftToStore;
     private int _numberedByStore;
     private int _numberedInFlight;
     private long? _lastNumbered;
@@ -40,7 +48,7 @@ internal sealed class CounterForecast
         {
             lock (_lock)
             {
-                return _next is not null && _numberedByStore == 0;
+                return _next is not null && _numberedByStore == 0 && _leftToStore == 0;
             }
         }
     }
@@ -53,7 +61,7 @@ internal sealed class CounterForecast
     {
         lock (_lock)
         {
-            if (_next is { } first && _numberedByStore == 0 && CommitBatch.IsPlain(batch))
+            if (_next is { } first && _numberedByStore == 0 && _leftToStore == 0 && CommitBatch.IsPlain(batch))
             {
                 var numbers = new ForecastNumbers(first, _numberedInFlight > 0 ? _lastNumbered : null);
                 _next = first + batch.Sum(r => r.Events.Count);
@@ -67,12 +75,16 @@ internal sealed class CounterForecast
         }
     }
 
-    /// <summary>A batch numbered from the forecast was answered, written or not (after <see cref="Refused"/> when it was refused).</summary>
-    public void NumberedSettled()
+    /// <summary>A batch numbered from the forecast was answered: <paramref name="written"/> with its numbers, or not (after <see cref="Refused"/> when it was refused).</summary>
+    public void NumberedSettled(bool written)
     {
         lock (_lock)
         {
             _numberedInFlight--;
+            if (written)
+            {
+                _refusalsInARow = 0;
+            }
         }
     }
 
@@ -83,6 +95,8 @@ internal sealed class CounterForecast
         {
             _next = null;
             _numberedByStore++;
+            _refusalsInARow++;
+            _leftToStore = Math.Min(1 << Math.Min(_refusalsInARow, 30), MostLeftToStore);
         }
     }
 
@@ -92,6 +106,7 @@ internal sealed class CounterForecast
         lock (_lock)
         {
             _numberedByStore--;
+            _leftToStore = Math.Max(_leftToStore - 1, 0);
             _next = end is { } e ? Math.Max(e, _next ?? e) : null;
         }
     }

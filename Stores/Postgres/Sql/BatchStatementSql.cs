@@ -190,6 +190,10 @@ internal static class BatchStatementSql
     /// batch numbered after one still in flight inserts beside it, then waits for it to commit at the counter, and
     /// commits after it. A function, so that the insert runs before the update (the parts of one statement's WITH run in
     /// no order a query can rely on); still one statement for the client: one round trip and one durable flush.
+    /// The counter is taken without waiting: held there, it is another writer's (this writer's batch ahead has ended by
+    /// then), perhaps one the store numbers that waits on a number this batch inserted, a deadlock PostgreSQL breaks only
+    /// after deadlock_timeout (a second); so the batch is refused at once (lock_not_available) and its writer numbers it
+    /// through the store.
     /// A batch whose insert ends before the one ahead has moved the counter would find it short of $6 and be refused:
     /// each batch holds a transaction-scoped advisory lock named by its first number from its start, and one numbered
     /// after another ($9, that one's first number) waits on it, once its own insert is done, until the one ahead has
@@ -212,6 +216,7 @@ internal static class BatchStatementSql
             IF $9 IS NOT NULL THEN
                 PERFORM pg_advisory_xact_lock_shared({NumberedBatchLockClass}, ($9 & 2147483647)::int);
             END IF;
+            PERFORM 1 FROM sequence_counter WHERE id = 1 FOR UPDATE NOWAIT;
             UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($3) WHERE id = 1
             RETURNING next_sequence_number - cardinality($3) INTO stood;
             IF stood <> $8 THEN

@@ -67,33 +67,27 @@ public sealed class NumberedBatchWriteTests(LabStores stores)
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
-    public async Task a_batch_numbered_after_one_still_holding_the_counter_waits_for_it_and_is_written_after_it_or_refused_if_it_rolls_back(bool aheadCommits)
+    public async Task a_batch_that_finds_the_counter_held_by_another_writer_is_refused_at_once_with_nothing_written(bool holderCommits)
     {
+        // Waiting there could close a cycle: the holder may be a batch the store numbers that waits on a number this batch inserted.
         await using var log = await stores.FreshStoreAsync("postgres");
-        var ahead = await log.BeginTransactionAsync(CancellationToken.None);
-        await using (ahead)
+        var holder = await log.BeginTransactionAsync(CancellationToken.None);
+        await using (holder)
         {
-            var first = await ahead.ReserveSequenceNumbersAsync(2, CancellationToken.None);
-            await ahead.InsertEventsAsync(Plain(2).Stamp(first), CancellationToken.None);
+            var first = await holder.ReserveSequenceNumbersAsync(2, CancellationToken.None);
+            await holder.InsertEventsAsync(Plain(2).Stamp(first), CancellationToken.None);
 
-            var behind = log.WriteBatchFromAsync([Plain(1)], first + 2, after: null, CancellationToken.None);
-            await Task.Delay(TimeSpan.FromMilliseconds(300), TestContext.Current.CancellationToken);
-            Assert.False(behind.IsCompleted, "the batch behind committed while the one ahead of it still held the counter");
+            var refused = log.WriteBatchFromAsync([Plain(1)], first + 2, after: null, CancellationToken.None);
+            Assert.False(await refused.WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken));
 
-            if (aheadCommits)
+            if (holderCommits)
             {
-                await ahead.CommitAsync(CancellationToken.None);
+                await holder.CommitAsync(CancellationToken.None);
             }
-            else
-            {
-                await ahead.DisposeAsync();
-            }
-
-            Assert.Equal(aheadCommits, await behind.WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken));
         }
 
-        Assert.Equal(aheadCommits ? [0L, 1, 2] : [], (await ReadLogAsync(log)).Select(e => e.SequenceNumber));
-        Assert.Equal(aheadCommits ? 3 : 0, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
+        Assert.Equal(holderCommits ? [0L, 1] : [], (await ReadLogAsync(log)).Select(e => e.SequenceNumber));
+        Assert.Equal(holderCommits ? 2 : 0, (await log.ReadSnapshotAsync(CancellationToken.None)).CounterNext);
     }
 
     [Theory]
