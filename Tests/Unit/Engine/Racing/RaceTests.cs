@@ -224,12 +224,10 @@ public sealed class RaceTests
     {
         // B runs 8% below A: at the first look it is separably slower, not yet shown within the 10% margin. Sent out
         // then, the row would name A alone where another run's rounds put B in A's set.
-        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo48);
-        var random = new Random(2);
-        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 920 });
+        var (race, nextRound) = EightPercentApart();
         while (!race.Finished)
         {
-            race.RecordRound(race.Running.ToDictionary(n => n, n => (double?)((n == "A" ? 1000 : 920) * Math.Exp(0.03 * SyntheticRace.Normal(random)))));
+            nextRound();
             if (race.Rounds == 6)
             {
                 Assert.Equal(PairDecision.Slower, race.Standing("g")!.Comparisons["B"].Decision);
@@ -246,12 +244,10 @@ public sealed class RaceTests
     [Fact]
     public void a_race_the_budget_stops_while_a_slower_contender_reaches_for_equivalence_ends_decided_without_it()
     {
-        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo48);
-        var random = new Random(2);
-        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 920 });
+        var (race, nextRound) = EightPercentApart();
         while (race.Rounds < 6)
         {
-            race.RecordRound(race.Running.ToDictionary(n => n, n => (double?)((n == "A" ? 1000 : 920) * Math.Exp(0.03 * SyntheticRace.Normal(random)))));
+            nextRound();
         }
 
         Assert.False(race.Finished);
@@ -270,6 +266,15 @@ public sealed class RaceTests
         Assert.True(Decidability.ChanceEquivalentBy(Logs(0.95), 48, UpTo48) > Decidability.PursueEquivalenceFrom);
         Assert.True(Decidability.ChanceEquivalentBy(Logs(0.80), 48, UpTo48) < 0.01);
         Assert.Equal(0, Decidability.ChanceEquivalentBy(Logs(0.95), 12, UpTo48));
+    }
+
+    /// <summary>A race of two contenders, B 8% below A with little noise, after its qualifying round; and what runs its next round.</summary>
+    private static (Race Race, Action NextRound) EightPercentApart()
+    {
+        var race = new Race([new RaceEntrant("A", ["g"]), new RaceEntrant("B", ["g"])], [new RaceGroup("g", true)], UpTo48);
+        var random = new Random(2);
+        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 920 });
+        return (race, () => race.RecordRound(race.Running.ToDictionary(n => n, n => (double?)((n == "A" ? 1000 : 920) * Math.Exp(0.03 * SyntheticRace.Normal(random))))));
     }
 
     [Fact]
