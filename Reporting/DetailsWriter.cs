@@ -75,6 +75,7 @@ public static class DetailsWriter
             : $"- **Finding: the ceiling is not a bound in {precision.BeatTheCeiling.Count} cases** (ratio interval above 1): " +
               string.Join("; ", precision.BeatTheCeiling.Select(c => string.Create(Invariant, $"{c.Contender} in {Row(c)} ({Ratio(c.Race.RatioToCeiling)})"))) + ".");
         md.AppendLine();
+        CellTimeSection.Write(md, record.Verdicts ?? []);
 
         foreach (var load in record.Cases.Select(c => c.Cell.Load).Distinct().Order())
         {

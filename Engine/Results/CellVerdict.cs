@@ -11,9 +11,11 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Aggregates">The aggregates a contended cell's committers draw from; null for one per committer.</param>
 /// <param name="Durability">The cell's durability in a run over several; null in a run over one.</param>
 /// <param name="Commands">How a contended cell's commands ran (optimistic in runs made before command modes).</param>
+/// <param name="Time">Where the cell's time went; null in runs made before it was recorded.</param>
 public sealed record CellVerdict(
     LoadKind Load, BenchmarkMethod Method, int NumberOfEvents, int Committers, int Rounds, RaceEnd? End, Interval? Ceiling, string? CeilingVariant,
-    IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null, string? Durability = null, CommandMode Commands = CommandMode.Optimistic)
+    IReadOnlyList<ProfileVerdict> Profiles, int? Aggregates = null, string? Durability = null, CommandMode Commands = CommandMode.Optimistic,
+    CellTime? Time = null)
 {
     public CellKey Cell => new(Load, Method, NumberOfEvents, Committers, Aggregates, Durability, Commands);
 

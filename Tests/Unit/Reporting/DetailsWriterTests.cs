@@ -123,4 +123,24 @@ public sealed class DetailsWriterTests
 
         Assert.DoesNotContain("Conditional commits", summary, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void each_cells_time_is_split_into_its_fixed_parts_and_racing_with_the_runs_totals()
+    {
+        var run = SampleVerdicts.Run();
+        var timed = run with { Verdicts = [.. run.Verdicts!.Select((v, i) => v with { Time = new CellTime(30, 6, 6, 24 - (6 * i), 6) })] };
+
+        var summary = DetailsWriter.Write(timed);
+
+        Assert.Contains("## Where the cells' time went", summary, StringComparison.Ordinal);
+        Assert.StartsWith("Over 3 cells, 1.8 min: racing 0.9 min (50%); the parts every cell pays whatever its race 0.9 min (50%): every contender's start with its warm-up 0.3 min, the qualifying round 0.3 min, stopping every contender and reading its log back 0.3 min.", summary.Split('\n').Single(l => l.StartsWith("Over ", StringComparison.Ordinal)), StringComparison.Ordinal);
+        Assert.Contains("| sustained CommitEvents 1 x 100 | 30.0 | 6.0 | 6.0 | 12.0 | 6.0 |", summary, StringComparison.Ordinal);
+        Assert.Contains("| undecided when its rounds ran out |", summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void a_run_recorded_before_cell_times_has_no_time_section()
+    {
+        Assert.DoesNotContain("## Where the cells' time went", DetailsWriter.Write(SampleVerdicts.Run()), StringComparison.Ordinal);
+    }
 }
