@@ -20,13 +20,14 @@ internal static class VerdictOpening
         var verdicts = record.Verdicts ?? [];
         var md = new StringBuilder();
         md.AppendLine("## What to choose").AppendLine();
-        if (verdicts.Count == 0)
+        // A cell whose every strategy failed or was refused has a verdict (its ceiling, its time) but no profile.
+        var profiles = GuaranteeProfile.All.Where(p => verdicts.Any(v => v.For(p.Id) is not null)).ToArray();
+        if (profiles.Length == 0)
         {
             md.AppendLine("This run has no verdicts (it was made before the race, or judged no strategy).");
             return md.ToString();
         }
 
-        var profiles = GuaranteeProfile.All.Where(p => verdicts.Any(v => v.For(p.Id) is not null)).ToArray();
         md.AppendLine(Invariant,
             $"The fastest strategy that keeps *{profiles[0].Title.ToLowerInvariant()}*{string.Concat(profiles.Skip(1).Select(p => $" (↳ the fastest that keeps *{p.Title.ToLowerInvariant()}*, where it differs)"))}, per events per commit: **bold** a winner, **bold** ≈ others an equivalent set (the member claiming the most, then the fastest; the others within the margin), *italic?* undecided (the leader so far).").AppendLine();
         var committers = verdicts.Select(v => v.Committers).Distinct().Order().ToArray();

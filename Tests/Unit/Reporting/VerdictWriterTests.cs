@@ -71,6 +71,16 @@ public sealed class VerdictWriterTests
     }
 
     [Fact]
+    public void a_run_whose_every_strategy_failed_writes_its_page_saying_no_strategy_was_judged()
+    {
+        var failed = Run with { Verdicts = [.. Run.Verdicts!.Select(v => v with { Profiles = [] })] };
+
+        var page = VerdictWriter.Write(failed);
+
+        Assert.Contains("This run has no verdicts (it was made before the race, or judged no strategy).", page, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void a_row_the_budget_left_out_is_listed_as_not_run_and_counted_undecided()
     {
         var cut = Run with { Verdicts = [.. Run.Verdicts!.Take(2)], LeftOut = [new LeftOutCell(Run.Verdicts![2].Cell, 42)] };
