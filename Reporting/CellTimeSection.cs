@@ -5,9 +5,9 @@ using EventCommitLab.Engine.Results;
 namespace EventCommitLab.Reporting;
 
 /// <summary>
-/// details.md's account of where each cell's time went: its share of the budget, the parts it pays whatever its race
-/// (starts, the qualifying round, the checks) and the racing that decides it, so that a run short of decisions shows
-/// whether racing or the fixed parts took its budget.
+/// details.md's account of where each cell's time went: its share of the budget, its mandatory part (starts, the
+/// qualifying round, the checks) and the racing that decides it, so that a run short of decisions shows whether racing
+/// or the mandatory parts took its budget.
 /// </summary>
 internal static class CellTimeSection
 {
@@ -26,7 +26,7 @@ internal static class CellTimeSection
         var total = starts + qualifying + racing + checks;
         md.AppendLine("## Where the cells' time went").AppendLine();
         md.AppendLine(FormattableString.Invariant(
-            $"Over {timed.Length} cells, {total / 60:0.0} min: racing {racing / 60:0.0} min ({Share(racing, total)}); the parts every cell pays whatever its race {(starts + qualifying + checks) / 60:0.0} min ({Share(starts + qualifying + checks, total)}): every contender's start with its warm-up {starts / 60:0.0} min, the qualifying round {qualifying / 60:0.0} min, stopping every contender and reading its log back {checks / 60:0.0} min. A cell's share of the budget is what the plan gave it when it started; its race stops when the next block of rounds and the checks would not fit in it."));
+            $"Over {timed.Length} cells, {total / 60:0.0} min: racing {racing / 60:0.0} min ({Share(racing, total)}); the mandatory parts every cell pays whatever its race {(starts + qualifying + checks) / 60:0.0} min ({Share(starts + qualifying + checks, total)}): every contender's start with its warm-up {starts / 60:0.0} min, the qualifying round {qualifying / 60:0.0} min, stopping every contender and reading its log back {checks / 60:0.0} min. A cell's share of the budget is what the plan gave it when it started; its race stops when the next block of rounds and the checks would not fit in it."));
         md.AppendLine();
         var table = new MarkdownTable().Left("Cell").Right("Share of the budget (s)", "Starts (s)", "Qualifying round (s)", "Racing (s)", "Checks (s)", "Race rounds").Left("Race ended");
         foreach (var v in timed)

@@ -1,23 +1,14 @@
-using System.Text.Json.Serialization;
-
 namespace EventCommitLab.Engine.Results;
 
 /// <summary>
-/// Where a cell's time went, in seconds: the parts every cell pays whatever its race (the contenders' starts with their
-/// warm-ups, the qualifying round, the checks that read every log back) and the race rounds after the qualifying round,
-/// which are all a cell's budget can buy more of. A run on a slow day reads here what its fixed parts took from racing.
+/// Where a cell's time went, in seconds: its mandatory part (the contenders' starts with their warm-ups, the qualifying
+/// round, the checks that read every log back), which it pays whatever its race, and the race rounds after the
+/// qualifying round, which are all a cell's budget can buy more of. A run on a slow day reads here what the mandatory
+/// parts took from racing.
 /// </summary>
 /// <param name="AllowanceSeconds">The cell's share of the budget when it started; null in a run without a budget.</param>
 /// <param name="StartsSeconds">Every contender's fresh log, warm-up and first connections.</param>
 /// <param name="QualifyingSeconds">The qualifying round, every contender once, with the tailing readers following.</param>
 /// <param name="RacingSeconds">The race rounds.</param>
 /// <param name="ChecksSeconds">Stopping every contender and reading its log back.</param>
-public sealed record CellTime(double? AllowanceSeconds, double StartsSeconds, double QualifyingSeconds, double RacingSeconds, double ChecksSeconds)
-{
-    /// <summary>What the cell paid whatever its race: starts, the qualifying round and the checks.</summary>
-    [JsonIgnore]
-    public double FixedSeconds => StartsSeconds + QualifyingSeconds + ChecksSeconds;
-
-    [JsonIgnore]
-    public double TotalSeconds => FixedSeconds + RacingSeconds;
-}
+public sealed record CellTime(double? AllowanceSeconds, double StartsSeconds, double QualifyingSeconds, double RacingSeconds, double ChecksSeconds);
