@@ -9,24 +9,21 @@ namespace EventCommitLab.Stores.Postgres;
 /// <summary>The store port on one PostgreSQL database: the only place, with its session, that knows SQL.</summary>
 public sealed class PostgresEventStore : IEventLog, IStreamReader
 {
-    internal const int BatchWriterConnections = LogPools.BatchWriterConnections;
-    private readonly LogPools _pools;
+    // Batch writers hold at most this many batches in flight (BatchingPipelineOptions caps BatchesInFlight at 16).
+    internal const int BatchWriterConnections = 16;
     private readonly NpgsqlDataSource _dataSource;
     private readonly NpgsqlDataSource _batchWriters;
     private readonly NpgsqlDataSource _rawWriters;
     private readonly PostgresLogReads _reads;
-    private readonly Func<LogPools?, ValueTask>? _onDispose;
+    private readonly Func<ValueTask>? _onDispose;
     private int _disposed;
-    private bool _connectionsEnded;
     private readonly LostWrites _lostWrites = new();
 
-    private PostgresEventStore(LogPools pools, string description, Func<LogPools?, ValueTask>? onDispose)
+    private PostgresEventStore(string connectionString, string description, Func<ValueTask>? onDispose)
     {
-        _pools = pools;
-        ConnectionString = pools.NextClientConnectionString();
-        _dataSource = pools.Shared;
-        _batchWriters = pools.BatchWriters;
-        _rawWriters = pools.RawWriters;
+        _dataSource = NpgsqlDataSource.Create(connectionString);
+        _batchWriters = BatchWriterSource(connectionString);
+        _rawWriters = RawWriterSource(connectionString);
         _reads = new PostgresLogReads(_dataSource);
         _onDispose = onDispose;
         Description = description;
@@ -37,32 +34,29 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     /// <summary>The database this store's log is in.</summary>
     public string DatabaseName => new NpgsqlConnectionStringBuilder(_dataSource.ConnectionString).Database!;
 
-    /// <summary>How to reach this store's database another way (without a password): another connection, another process.</summary>
-    public string ConnectionString { get; }
+    /// <summary>How this store connects (without a password), e.g. to reach the same database another way.</summary>
+    public string ConnectionString => _dataSource.ConnectionString;
 
     /// <summary>Opens a database the lab's tables are already in: another writer's view of an existing log.</summary>
     public static PostgresEventStore Open(string connectionString, string description) =>
-        new(new LogPools(connectionString), description, null);
+        new(connectionString, description, null);
 
-    /// <summary>Opens the database through <paramref name="pools"/> and creates the lab's tables in it.</summary>
-    /// <param name="onDispose">
-    /// Runs on disposal and takes the pools over, connections open, to close or to keep for the database's next log;
-    /// handed null when the store closed them itself (connections were ended under it, so its pools may hold dead ones).
-    /// </param>
-    internal static Task<PostgresEventStore> CreateAsync(
-        LogPools pools, string description, Func<LogPools?, ValueTask> onDispose, CancellationToken cancellationToken) =>
-        OpenAsync(pools, description, onDispose, EventLogSql.Create, cancellationToken);
+    /// <summary>Opens the database and creates the lab's tables in it.</summary>
+    /// <param name="onDispose">Runs after the store's connections are closed, e.g. to drop the database.</param>
+    public static Task<PostgresEventStore> CreateAsync(
+        string connectionString, string description, Func<ValueTask>? onDispose, CancellationToken cancellationToken) =>
+        OpenAsync(connectionString, description, onDispose, EventLogSql.Create, cancellationToken);
 
     /// <summary>Opens a database whose tables a log used before and brings them back to an empty log's (see <see cref="EventLogSql.Empty"/>).</summary>
-    /// <param name="onDispose">As <see cref="CreateAsync"/>'s.</param>
-    internal static Task<PostgresEventStore> EmptyAsync(
-        LogPools pools, string description, Func<LogPools?, ValueTask> onDispose, CancellationToken cancellationToken) =>
-        OpenAsync(pools, description, onDispose, EventLogSql.Empty, cancellationToken);
+    /// <param name="onDispose">Runs after the store's connections are closed.</param>
+    public static Task<PostgresEventStore> EmptyAsync(
+        string connectionString, string description, Func<ValueTask>? onDispose, CancellationToken cancellationToken) =>
+        OpenAsync(connectionString, description, onDispose, EventLogSql.Empty, cancellationToken);
 
     private static async Task<PostgresEventStore> OpenAsync(
-        LogPools pools, string description, Func<LogPools?, ValueTask> onDispose, string preparation, CancellationToken cancellationToken)
+        string connectionString, string description, Func<ValueTask>? onDispose, string preparation, CancellationToken cancellationToken)
     {
-        var store = new PostgresEventStore(pools, description, onDispose);
+        var store = new PostgresEventStore(connectionString, description, onDispose);
         try
         {
             await using var connection = await store._dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
@@ -72,9 +66,7 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         }
         catch
         {
-            // A log that never opened hands nothing on: its caller drops the database it could not prepare.
-            Interlocked.Exchange(ref store._disposed, 1);
-            await pools.DisposeAsync().ConfigureAwait(false);
+            await store.DisposeAsync().ConfigureAwait(false);
             throw;
         }
     }
@@ -212,6 +204,27 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     /// <summary>PostgreSQL has both: sequences (<c>nextval</c>) and 64-bit transaction ids with snapshots to compare them to.</summary>
     public string? Lacks(StoreFeature feature) => null;
 
+    /// <summary>
+    /// The raw ceiling's connections: like the batch writers' (no reset when a connection goes back to the pool, the
+    /// statements prepared), as many as the store's pool, so that no strategy's write path is cheaper than the ceiling's.
+    /// </summary>
+    private static NpgsqlDataSource RawWriterSource(string connectionString) =>
+        NpgsqlDataSource.Create(new NpgsqlConnectionStringBuilder(connectionString) { NoResetOnClose = true, ApplicationName = "commit-lab raw writer" }.ConnectionString);
+
+    /// <summary>
+    /// The batch writers' own connections: a batcher writes one batch after another on the same few connections, and a
+    /// batch statement leaves nothing behind on its connection (auto-commit, no settings, no locks once it returns), so
+    /// a connection goes back without the pool's reset (seven statements sent ahead of the next batch) and keeps its
+    /// prepared batch statements. Kept apart from the shared pool so a batcher never waits behind other sessions.
+    /// </summary>
+    private static NpgsqlDataSource BatchWriterSource(string connectionString) =>
+        NpgsqlDataSource.Create(new NpgsqlConnectionStringBuilder(connectionString)
+        {
+            NoResetOnClose = true,
+            MaxPoolSize = BatchWriterConnections,
+            ApplicationName = "commit-lab batch writer",
+        }.ConnectionString);
+
     /// <remarks>
     /// The batch statement sends each column as one array: an array holds at most 134 217 727 elements (MaxArraySize),
     /// and no value may exceed 1 GB (MaxAllocSize). The payloads' array is the largest and the server keeps a jsonb copy
@@ -225,14 +238,12 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
     /// </summary>
     public void DropIdleConnections()
     {
-        _connectionsEnded = true;
-        _pools.DropIdleConnections();
+        _dataSource.Clear();
+        _batchWriters.Clear();
+        _rawWriters.Clear();
     }
 
-    /// <summary>
-    /// Hands the store's pools to what it was given to run on disposal, or closes them (when it was given nothing, or
-    /// connections were ended under it), once however often it is disposed.
-    /// </summary>
+    /// <summary>Closes the store's connections and then runs what it was given to run on disposal, once however often it is disposed.</summary>
     public async ValueTask DisposeAsync()
     {
         if (Interlocked.Exchange(ref _disposed, 1) == 1)
@@ -240,14 +251,12 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
             return;
         }
 
-        if (_onDispose is null || _connectionsEnded)
-        {
-            await _pools.DisposeAsync().ConfigureAwait(false);
-        }
-
+        await _batchWriters.DisposeAsync().ConfigureAwait(false);
+        await _rawWriters.DisposeAsync().ConfigureAwait(false);
+        await _dataSource.DisposeAsync().ConfigureAwait(false);
         if (_onDispose is not null)
         {
-            await _onDispose(_connectionsEnded ? null : _pools).ConfigureAwait(false);
+            await _onDispose().ConfigureAwait(false);
         }
     }
 }

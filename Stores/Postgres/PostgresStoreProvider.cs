@@ -80,30 +80,27 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     /// A log's database: one a disposed log left (<see cref="SpareLogs"/>), emptied, or a new one. Creating and dropping
     /// a database (a copy of the template written through the WAL; a wait for every backend to let go of its files)
     /// costs as much as several measured windows, on every contender of every cell; emptying a used one gives the same
-    /// tables new, empty files, and its last log's pools, kept open, spare the next log its logins (a hundred at 100
-    /// committers). A spare that cannot be emptied is dropped and a new database made instead.
+    /// tables new, empty files. A spare that cannot be emptied is dropped and a new database made instead.
     /// </summary>
     private async Task<IEventLog> CreateFreshStoreAsync(PostgresDurability durability, CancellationToken cancellationToken)
     {
         while (_spareLogs.Take(durability) is { } spare)
         {
-            var pools = spare.Pools ?? new LogPools(LogConnectionString(spare.Database));
             try
             {
-                return await PostgresEventStore.EmptyAsync(pools, $"PostgreSQL database {spare.Database}", kept => SpareAsync(spare.Database, durability, kept), cancellationToken)
+                return await PostgresEventStore.EmptyAsync(LogConnectionString(spare), $"PostgreSQL database {spare}", () => SpareAsync(spare, durability), cancellationToken)
                     .ConfigureAwait(false);
             }
             catch (Exception e) when (e is NpgsqlException && !cancellationToken.IsCancellationRequested)
             {
-                await _admin.DropDatabaseAsync(spare.Database).ConfigureAwait(false);
+                await _admin.DropDatabaseAsync(spare).ConfigureAwait(false);
             }
         }
 
         var database = await _admin.CreateDatabaseAsync("commit_lab", durability == PostgresDurability.AsyncCommit, cancellationToken).ConfigureAwait(false);
         try
         {
-            return await PostgresEventStore.CreateAsync(
-                new LogPools(LogConnectionString(database)), $"PostgreSQL database {database}", kept => SpareAsync(database, durability, kept), cancellationToken)
+            return await PostgresEventStore.CreateAsync(LogConnectionString(database), $"PostgreSQL database {database}", () => SpareAsync(database, durability), cancellationToken)
                 .ConfigureAwait(false);
         }
         catch
@@ -129,22 +126,13 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
 
     /// <summary>
     /// A disposed log's database is kept for the next log of its durability, which empties it; a connection still open
-    /// on it (another process writing to the log, a reader) is ended first, as dropping it would end it. The log's own
-    /// pools are kept open for the next log only when none of their connections is busy: a statement still running
-    /// there would run on into the next log, so then they are closed and ended with the rest.
+    /// on it (another process writing to the log) is ended first, as dropping it would end it.
     /// </summary>
-    private async ValueTask SpareAsync(string database, PostgresDurability durability, LogPools? pools)
+    private async ValueTask SpareAsync(string database, PostgresDurability durability)
     {
-        if (pools is not null && !await _admin.AllIdleAsync(database, pools.Names).ConfigureAwait(false))
-        {
-            await pools.DisposeAsync().ConfigureAwait(false);
-            pools = null;
-        }
-
-        await _admin.EndConnectionsToAsync(database, pools?.Names ?? []).ConfigureAwait(false);
-        _spareLogs.Add(durability, new SpareLog(database, pools));
+        await _admin.EndConnectionsToAsync(database).ConfigureAwait(false);
+        _spareLogs.Add(durability, database);
     }
-
 
     public async Task<IKeyValueFloor> OpenKeyValueFloorAsync(bool durable, CancellationToken cancellationToken)
     {
@@ -225,24 +213,9 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         // A server the lab was pointed at keeps nothing of it; a private one is removed whole.
         if (_admin.Server is not PrivatePostgresServer)
         {
-            foreach (var spare in _spareLogs.TakeAll())
+            foreach (var database in _spareLogs.TakeAll())
             {
-                if (spare.Pools is { } pools)
-                {
-                    await pools.DisposeAsync().ConfigureAwait(false);
-                }
-
-                await _admin.DropDatabaseAsync(spare.Database).ConfigureAwait(false);
-            }
-        }
-        else
-        {
-            foreach (var spare in _spareLogs.TakeAll())
-            {
-                if (spare.Pools is { } pools)
-                {
-                    await pools.DisposeAsync().ConfigureAwait(false);
-                }
+                await _admin.DropDatabaseAsync(database).ConfigureAwait(false);
             }
         }
 

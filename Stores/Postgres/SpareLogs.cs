@@ -2,28 +2,25 @@ using System.Collections.Concurrent;
 
 namespace EventCommitLab.Stores.Postgres;
 
-/// <summary>
-/// The databases disposed logs left, by durability, for the next fresh log to empty and use, each with the last log's
-/// pools when they were kept open. Safe from many threads.
-/// </summary>
+/// <summary>The databases disposed logs left, by durability, for the next fresh log to empty and use. Safe from many threads.</summary>
 internal sealed class SpareLogs
 {
-    private readonly ConcurrentDictionary<PostgresDurability, ConcurrentQueue<SpareLog>> _spares = new();
+    private readonly ConcurrentDictionary<PostgresDurability, ConcurrentQueue<string>> _spares = new();
 
-    public void Add(PostgresDurability durability, SpareLog spare) => _spares.GetOrAdd(durability, _ => new()).Enqueue(spare);
+    public void Add(PostgresDurability durability, string database) => _spares.GetOrAdd(durability, _ => new()).Enqueue(database);
 
     /// <summary>A spare database of <paramref name="durability"/>, or null when there is none.</summary>
-    public SpareLog? Take(PostgresDurability durability) =>
-        _spares.TryGetValue(durability, out var spares) && spares.TryDequeue(out var spare) ? spare : null;
+    public string? Take(PostgresDurability durability) =>
+        _spares.TryGetValue(durability, out var spares) && spares.TryDequeue(out var database) ? database : null;
 
     /// <summary>Every spare database, each handed out once.</summary>
-    public IEnumerable<SpareLog> TakeAll()
+    public IEnumerable<string> TakeAll()
     {
         foreach (var spares in _spares.Values)
         {
-            while (spares.TryDequeue(out var spare))
+            while (spares.TryDequeue(out var database))
             {
-                yield return spare;
+                yield return database;
             }
         }
     }

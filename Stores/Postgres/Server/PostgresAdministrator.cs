@@ -136,22 +136,12 @@ public sealed class PostgresAdministrator : IAsyncDisposable
         }
     }
 
-    /// <summary>Ends every client connection to <paramref name="database"/> but those named one of <paramref name="sparedNames"/>, as dropping it would.</summary>
-    public async Task EndConnectionsToAsync(string database, IReadOnlyList<string> sparedNames)
+    /// <summary>Ends every client connection to <paramref name="database"/>, as dropping it would.</summary>
+    public async Task EndConnectionsToAsync(string database)
     {
         await using var command = _dataSource.CreateCommand(ServerSql.TerminateBackendsOf);
         command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. sparedNames] });
         await command.ExecuteScalarAsync(CancellationToken.None).ConfigureAwait(false);
-    }
-
-    /// <summary>Whether every connection to <paramref name="database"/> named one of <paramref name="names"/> is idle (no statement, no transaction).</summary>
-    public async Task<bool> AllIdleAsync(string database, IReadOnlyList<string> names)
-    {
-        await using var command = _dataSource.CreateCommand(ServerSql.BusyBackendsNamed);
-        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = database });
-        command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = [.. names] });
-        return (int)(await command.ExecuteScalarAsync(CancellationToken.None).ConfigureAwait(false))! == 0;
     }
 
     /// <summary>Ends up to <paramref name="count"/> of a database's client connections at random, as an administrator or a failover would; returns how many.</summary>

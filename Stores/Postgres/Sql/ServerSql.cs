@@ -28,13 +28,8 @@ internal static class ServerSql
     public const string CountLostProcesses = $"SELECT count(*) {LostProcesses}";
 
     /// <summary>Ends every client process connected to database $1 but this one, as DROP DATABASE ... WITH (FORCE) would.</summary>
-    /// <summary>Ends every client connection to database $1 but those named in $2 (application_name); returns how many.</summary>
     public const string TerminateBackendsOf =
-        "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND NOT (application_name = ANY($2))";
-
-    /// <summary>How many connections to database $1 named in $2 are not idle: running a statement, or inside a transaction.</summary>
-    public const string BusyBackendsNamed =
-        "SELECT count(*)::int FROM pg_stat_activity WHERE datname = $1 AND application_name = ANY($2) AND state IS DISTINCT FROM 'idle'";
+        "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()";
 
     /// <summary>The deadlocks the server has broken in database $1 (each by failing one transaction), from its statistics.</summary>
     public const string CountDeadlocks = "SELECT deadlocks FROM pg_stat_database WHERE datname = $1";

@@ -83,61 +83,6 @@ public sealed class SpareLogTests : IAsyncLifetime
         Assert.NotEqual(database, asynchronous.DatabaseName);
     }
 
-    [Fact]
-    public async Task the_next_fresh_log_takes_over_the_disposed_ones_idle_connections_and_they_reach_its_empty_tables()
-    {
-        var token = TestContext.Current.CancellationToken;
-        var used = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
-        var events = new SampleEvents();
-        Assert.True((await used.WriteBatchAsync([CommitRequest.ForEvents(events.Create(2))], token)).Single().Written);
-        var before = await PoolBackendsAsync(used, token);
-        await used.DisposeAsync();
-
-        await using var fresh = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
-
-        Assert.Equal(used.DatabaseName, fresh.DatabaseName);
-        Assert.NotEmpty(before);
-        Assert.Subset(before.ToHashSet(), (await PoolBackendsAsync(fresh, token)).ToHashSet());
-        Assert.Empty(await fresh.ReadLogAsync(token).ToListAsync(token));
-        Assert.True((await fresh.WriteBatchAsync([CommitRequest.ForEvents(events.Create(3))], token)).Single().Written);
-        Assert.Equal([0L, 1, 2], (await fresh.ReadLogAsync(token).ToListAsync(token)).Select(e => e.SequenceNumber));
-    }
-
-    [Fact]
-    public async Task a_log_disposed_with_a_transaction_still_open_hands_no_connection_on()
-    {
-        var token = TestContext.Current.CancellationToken;
-        var used = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
-        await using var open = await used.BeginTransactionAsync(token);
-        await open.CountEventsAsync(token);
-        var before = await PoolBackendsAsync(used, token);
-        await used.DisposeAsync();
-
-        await using var fresh = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
-
-        Assert.Equal(used.DatabaseName, fresh.DatabaseName);
-        Assert.NotEmpty(before);
-        Assert.Empty(before.Intersect(await PoolBackendsAsync(fresh, token)));
-        await Assert.ThrowsAnyAsync<Exception>(() => open.CommitAsync(token));
-    }
-
-    /// <summary>The server processes of a log's pools: every connection to its database but the ones opened from its connection string.</summary>
-    private async Task<IReadOnlyList<int>> PoolBackendsAsync(PostgresEventStore log, CancellationToken token)
-    {
-        await using var connection = new NpgsqlConnection(_own.Server.AdminConnectionString);
-        await connection.OpenAsync(token);
-        await using var command = new NpgsqlCommand("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name NOT LIKE '% client %'", connection);
-        command.Parameters.Add(new NpgsqlParameter<string> { TypedValue = log.DatabaseName });
-        var pids = new List<int>();
-        await using var reader = await command.ExecuteReaderAsync(token);
-        while (await reader.ReadAsync(token))
-        {
-            pids.Add(reader.GetInt32(0));
-        }
-
-        return pids;
-    }
-
     /// <summary>A connection the server ended reads as broken once used.</summary>
     private static async Task<System.Data.ConnectionState> StateAfterUseAsync(NpgsqlConnection connection, CancellationToken token)
     {
