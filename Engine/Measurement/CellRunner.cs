@@ -73,7 +73,6 @@ internal static class CellRunner
             var qualifyingRound = beforeRace - starts;
             await runner.RunAsync(allowance, () => CheckCost(cases), clock, cancellationToken).ConfigureAwait(false);
             var racing = clock.Elapsed - beforeRace;
-            var afterRace = clock.Elapsed;
             var results = new List<CaseResult>(notRun);
             foreach (var contender in cases)
             {
@@ -83,12 +82,11 @@ internal static class CellRunner
 
             cases.Clear();
             var ordered = contenders.Select(c => results.FirstOrDefault(r => r.Contender == c.Name)).OfType<CaseResult>().ToArray();
-            var mandatory = clock.Elapsed - racing;
-            var time = new CellTime(allowance?.TotalSeconds, starts.TotalSeconds, qualifyingRound.TotalSeconds, racing.TotalSeconds, (clock.Elapsed - afterRace).TotalSeconds);
+            var time = new CellTime(allowance?.TotalSeconds, starts.TotalSeconds, qualifyingRound.TotalSeconds, racing.TotalSeconds, (clock.Elapsed - beforeRace - racing).TotalSeconds);
             progress(string.Create(CultureInfo.InvariantCulture,
                 $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")} (starts {time.StartsSeconds:0.0} s, qualifying round {time.QualifyingSeconds:0.0} s, racing {time.RacingSeconds:0.0} s, checks {time.ChecksSeconds:0.0} s)"));
             var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End, running.GroupEnds);
-            return new CellRun(analysed, claims, verdict is null ? null : verdict with { Time = time }, mandatory, racing);
+            return new CellRun(analysed, claims, verdict is null ? null : verdict with { Time = time }, time);
 
             async Task<double?> TurnAsync(string name, bool qualifying)
             {
