@@ -16,8 +16,8 @@ internal sealed class CommandAttempts(
     /// <summary>
     /// One attempt: commits the commands (a group to a contender that takes whole groups, else together as separate
     /// commits). An acknowledged command moves its aggregate on; one that conflicts in a contended cell is returned to be
-    /// tried again while the bound allows, else given up. Any other failure (and a conflict where commits cannot
-    /// conflict) fails the case: it is thrown.
+    /// tried again while the bound allows, else given up; one whose retries were stopped in a round's drain is neither.
+    /// Any other failure (and a conflict where commits cannot conflict) fails the case: it is thrown.
     /// </summary>
     public async Task<AttemptResult> SendAsync(IReadOnlyList<CommitterCommand> commands, CancellationToken cancellationToken)
     {
@@ -41,6 +41,10 @@ internal sealed class CommandAttempts(
                 slots.Acknowledged(command, result);
                 commits++;
                 events += command.Request.Events.Count;
+            }
+            else if (outcome.Failure is CommitRetriesStoppedException)
+            {
+                // Stopped in a round's drain: not acknowledged, nothing of it landed (the ledger has it as failed).
             }
             else if (slots.Contended && outcome.Failure is ConcurrencyConflictException or AppendConditionFailedException)
             {

@@ -29,13 +29,15 @@ internal sealed class ContenderCase
     // Whether any measured window, qualifying or not, saw a commit of this case acknowledged.
     private bool _acknowledgedInAWindow;
     private readonly ICommandRunner _commands;
+    private readonly RetryStop _retryStop;
     private long _eventsInLog;
 
-    private ContenderCase(CellKey cell, IEventLog store, IContender contender, CaseSettings cases, CancellationToken run)
+    private ContenderCase(CellKey cell, IEventLog store, IContender contender, RetryStop retryStop, CaseSettings cases, CancellationToken run)
     {
         Cell = cell;
         _store = store;
         Contender = contender;
+        _retryStop = retryStop;
         Slots = new CommitterSlots(cell, cases.PayloadBytes, cases.Skew);
         _clock = new CaseClock(cases.Timeout, run);
         _readers = new CaseReaders(store, contender.Guarantees);
@@ -86,9 +88,10 @@ internal sealed class ContenderCase
         var store = cell.Durability is { } durability
             ? await provider.CreateFreshStoreAsync(durability, run).ConfigureAwait(false)
             : await provider.CreateFreshStoreAsync(run).ConfigureAwait(false);
+        var retryStop = new RetryStop();
         IContender contender = registration is null
             ? RawCeiling.Create(ceilingVariant ?? throw new ArgumentNullException(nameof(ceilingVariant)), store, cell)
-            : new StrategyContender(registration.Create(store, new CommitStrategyOptions()), store);
+            : new StrategyContender(registration.Create(store, new CommitStrategyOptions { Retry = new CommitRetryOptions { Stop = retryStop } }), store);
         if (cell.Method == BenchmarkMethod.CommitConditionalEvents && contender.Guarantees is { } claims
             && (!claims.KeepsAppendConditions || store.Lacks(StoreFeature.AppendConditions) is not null))
         {
@@ -97,7 +100,7 @@ internal sealed class ContenderCase
             return null;
         }
 
-        var target = new ContenderCase(cell, store, contender, cases, run);
+        var target = new ContenderCase(cell, store, contender, retryStop, cases, run);
         using var phase = target._clock.StartPhase();
         try
         {
@@ -194,6 +197,24 @@ internal sealed class ContenderCase
         Interlocked.Add(ref _eventsInLog, events);
         return (commits, events);
     }
+
+    /// <summary>
+    /// Stops the strategy retrying transient failures while a round drains (its window closed, the commits in flight
+    /// left): none of them can count any more, and a strategy retrying its way through a hundred of them would only keep
+    /// the next contender waiting. A commit stopped so is known not to have landed; the ledger has it as failed and the
+    /// verifier checks that. A contended cell's retries go on: its commands are tallied to their end, and a stopped
+    /// commit would turn the next one its owner handed on into a conflict.
+    /// </summary>
+    public void StopRetries()
+    {
+        if (!Slots.Contended)
+        {
+            _retryStop.Stop();
+        }
+    }
+
+    /// <summary>Lets the strategy retry again, before the next round starts.</summary>
+    public void ResumeRetries() => _retryStop.Resume();
 
     /// <summary>Stops the contender, checks its log, removes the log and says what was measured.</summary>
     /// <param name="qualifying">Its qualifying round's events/s.</param>

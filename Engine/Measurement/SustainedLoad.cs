@@ -6,7 +6,8 @@ namespace EventCommitLab.Engine.Measurement;
 /// The application's load: every committer commits back to back with no barrier (closed loop), or commits arrive at a
 /// fixed rate whatever the store does (open loop, --rate; latency then runs from each commit's intended start, so a
 /// stall is not hidden). After an unmeasured ramp, only commits acknowledged inside the window count; committers stop
-/// starting commits at the window's end and the ones in flight drain uncounted. The window stays open past its planned
+/// starting commits at the window's end and the ones in flight drain uncounted, with the strategy's retries stopped
+/// (<see cref="ContenderCase.StopRetries"/>). The window stays open past its planned
 /// end until every committer has been acknowledged five times inside it (a whole-group committer twenty times). A contender handed whole groups is
 /// driven by one committer that hands it one commit per committer per call.
 /// </summary>
@@ -44,6 +45,7 @@ internal static class SustainedLoad
                     intendedStart = started + (long)(arrival * every);
                     if (!measuredWindow.IsOpen(intendedStart))
                     {
+                        target.StopRetries();
                         return;
                     }
 
@@ -58,6 +60,7 @@ internal static class SustainedLoad
                     intendedStart = Stopwatch.GetTimestamp();
                     if (!measuredWindow.IsOpen(intendedStart))
                     {
+                        target.StopRetries();
                         return;
                     }
                 }
@@ -73,7 +76,15 @@ internal static class SustainedLoad
             }
         }
 
-        await Task.WhenAll(Enumerable.Range(0, committers).Select(slot => Task.Run(() => CommitterAsync(slot)))).ConfigureAwait(false);
+        try
+        {
+            await Task.WhenAll(Enumerable.Range(0, committers).Select(slot => Task.Run(() => CommitterAsync(slot)))).ConfigureAwait(false);
+        }
+        finally
+        {
+            target.ResumeRetries();
+        }
+
         return new RoundSample(measuredWindow.EventsPerSecond, measuredWindow.Events, measuredWindow.Commits);
     }
 

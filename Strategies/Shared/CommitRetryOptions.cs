@@ -15,4 +15,7 @@ public sealed record CommitRetryOptions
 
     /// <summary>A commit with all its retries gives up after this long. Default 120 s; Polly accepts 10 ms to 24 h.</summary>
     public TimeSpan TotalTimeout { get; init; } = TimeSpan.FromSeconds(120);
+
+    /// <summary>When given, no transient failure is retried while it is stopped. Default none: retries always run.</summary>
+    public RetryStop? Stop { get; init; }
 }

@@ -9,8 +9,8 @@ namespace EventCommitLab.Strategies.Shared;
 
 /// <summary>
 /// The one retry pipeline every strategy (and the DCB group commit) uses (Polly v8): only what the store calls transient is retried, with
-/// jittered exponential backoff, bounded attempts and total time; every retry is counted, and giving up is one typed
-/// error that names the last transient failure.
+/// jittered exponential backoff, bounded attempts and total time, and none while the options' <see cref="RetryStop"/> is
+/// stopped; every retry is counted, and giving up is one typed error that names the last transient failure.
 /// </summary>
 internal sealed class CommitRetryPolicy
 {
@@ -18,6 +18,7 @@ internal sealed class CommitRetryPolicy
     private static readonly ResiliencePropertyKey<int> Retries = new("commit-lab.retries");
 
     private readonly Func<Exception, StoreErrorKind> _classify;
+    private readonly RetryStop? _stop;
     private readonly ResiliencePipeline _pipeline;
 
     public CommitRetryPolicy(IEventStore store, CommitRetryOptions options, CommitCounters counters)
@@ -30,11 +31,12 @@ internal sealed class CommitRetryPolicy
     public CommitRetryPolicy(Func<Exception, StoreErrorKind> classify, CommitRetryOptions options, Action onRetry)
     {
         _classify = classify;
+        _stop = options.Stop;
         _pipeline = new ResiliencePipelineBuilder()
             .AddTimeout(new TimeoutStrategyOptions { Timeout = options.TotalTimeout })
             .AddRetry(new RetryStrategyOptions
             {
-                ShouldHandle = new PredicateBuilder().Handle<Exception>(IsTransient),
+                ShouldHandle = new PredicateBuilder().Handle<Exception>(e => IsTransient(e) && _stop is not { IsStopped: true }),
                 MaxRetryAttempts = options.MaxRetryAttempts,
                 BackoffType = DelayBackoffType.Exponential,
                 UseJitter = true,
@@ -66,6 +68,11 @@ internal sealed class CommitRetryPolicy
         catch (Exception e) when (e is TimeoutRejectedException || IsTransient(e))
         {
             var attempts = (context.Properties.TryGetValue(Retries, out var retries) ? retries : 0) + 1;
+            if (e is not TimeoutRejectedException && _stop is { IsStopped: true })
+            {
+                throw new CommitRetriesStoppedException(attempts, e);
+            }
+
             var last = e is TimeoutRejectedException ? context.Properties.GetValue(LastFailure, null!) : e;
             throw new CommitRetriesExhaustedException(attempts, Stopwatch.GetElapsedTime(started), last);
         }

@@ -68,6 +68,39 @@ public sealed class CurrentImplementationRetryTests(LabStores stores)
     }
 
     [Fact]
+    public async Task a_race_lost_while_retries_are_stopped_is_not_tried_again_and_lands_nothing()
+    {
+        InterceptingEventStore? intercepting = null;
+        var stop = new RetryStop();
+        var options = new CommitStrategyOptions { Retry = new CommitRetryOptions { Stop = stop } };
+        await using var run = await stores.StartRunAsync("postgres", "CurrentImplementation", s => intercepting = new InterceptingEventStore(s), options);
+        var rival = CommitRequest.ForEvents(run.Events.Create(1));
+        intercepting!.OnceBefore(InterceptingEventStore.InsertEvent, async () =>
+        {
+            await using var session = await intercepting.Inner.OpenAutoCommitSessionAsync(CancellationToken.None);
+            await session.InsertEventAsync(rival.Stamp(0)[0], CancellationToken.None);
+        });
+        run.Ledger.Record(new LedgerEntry(rival.CommitId, 1, LedgerOutcome.Acknowledged, [0], null));
+        stop.Stop();
+
+        var stopped = await run.CommitAsync(1);
+
+        var failure = Assert.IsType<CommitRetriesStoppedException>(stopped.Failure);
+        Assert.Equal(1, failure.Attempts);
+        Assert.Equal(PostgresErrorCodes.UniqueViolation, Assert.IsType<PostgresException>(failure.InnerException).SqlState);
+        Assert.Equal(0, run.Strategy.Counters.Retries);
+
+        stop.Resume();
+        var resumed = await run.CommitAsync(1);
+
+        Assert.Null(resumed.Failure);
+        Assert.Equal([1L], resumed.Result!.SequenceNumbers);
+        var report = await run.VerifyAsync();
+        Assert.Empty(report.Violations);
+        Assert.Equal(2, report.FoundEvents);
+    }
+
+    [Fact]
     public async Task concurrent_commits_race_for_the_count_and_every_retry_is_counted()
     {
         await using var run = await stores.StartRunAsync("postgres", "CurrentImplementation");
