@@ -156,9 +156,15 @@ public static class VerdictWriter
 
         var broken = record.Cases.Where(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed).ToArray();
         yield return broken.Length == 0
-            ? $"- **Checks**: every case's log was read back; no claimed guarantee broken in {record.Cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked)} checked cases."
+            ? $"- **Checks**: every case's log was read back; no claimed guarantee broken in {record.Cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked)} checked cases{FailedCommits(record)}."
             : $"- **Broken guarantees**: {string.Join("; ", broken.Select(c => $"{c.Contender} in {Row(c.Cell)}"))}: those strategies are not judged there.";
     }
+
+    // A round's drain stops retrying, so commits told they failed are part of a clean run; the page says each was checked.
+    private static string FailedCommits(RunRecord record) =>
+        record.Cases.Sum(c => c.Verification.FailedCommitsChecked) is var failed and > 0
+            ? string.Create(CultureInfo.InvariantCulture, $"; {failed:N0} commits whose callers were told they failed (a round's drain stops retrying) were each found absent from their log")
+            : "";
 
     private static string Reasons(IReadOnlyList<CellVerdict> undecided, GuaranteeProfile profile) =>
         string.Join(", ", undecided.GroupBy(v => v.For(profile.Id)!.End ?? v.End).Select(g => $"{VerdictRow.End(g.Key)}: {g.Count()}"));

@@ -37,7 +37,7 @@ public static class EventLogVerifier
         CheckCounter(snapshot, claimed, Add);
 
         var expected = ledger.Where(e => e.Outcome == LedgerOutcome.Acknowledged).Sum(e => (long)e.EventCount);
-        return new VerificationReport(expected, snapshot.Events.Count, violations, versionsChecked);
+        return new VerificationReport(expected, snapshot.Events.Count, violations, versionsChecked, ledger.LongCount(e => e.Outcome == LedgerOutcome.Failed));
     }
 
     /// <summary>

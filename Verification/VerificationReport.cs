@@ -7,7 +7,8 @@ namespace EventCommitLab.Verification;
 /// <param name="ExpectedEvents">Events of acknowledged commits, per the ledger.</param>
 /// <param name="FoundEvents">Events in the log.</param>
 /// <param name="ExpectedVersionsChecked">Acknowledged aggregate commits whose expected version was held against the log.</param>
-public sealed record VerificationReport(long ExpectedEvents, long FoundEvents, IReadOnlyList<Violation> Violations, long ExpectedVersionsChecked = 0)
+/// <param name="FailedCommitsChecked">Commits whose callers were told they failed, each held absent from the log.</param>
+public sealed record VerificationReport(long ExpectedEvents, long FoundEvents, IReadOnlyList<Violation> Violations, long ExpectedVersionsChecked = 0, long FailedCommitsChecked = 0)
 {
     /// <summary>True when nothing breaks a claimed or universal guarantee (known weaknesses may remain).</summary>
     public bool Passed => Violations.All(v => v.Severity != ViolationSeverity.Failure);

@@ -91,6 +91,19 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
     }
 
     [Fact]
+    public async Task commits_told_failed_and_absent_from_the_log_are_counted_as_checked()
+    {
+        await WriteAsync(Acknowledged(Commit(0)));
+        _ledger.Record(new LedgerEntry(Guid.NewGuid(), 2, LedgerOutcome.Failed, null, "retries stopped"));
+        _ledger.Record(new LedgerEntry(Guid.NewGuid(), 1, LedgerOutcome.Failed, null, "retries stopped"));
+
+        var report = await VerifyAsync(StrategyGuarantees.All);
+
+        Assert.Empty(report.Violations);
+        Assert.Equal(2, report.FailedCommitsChecked);
+    }
+
+    [Fact]
     public async Task a_conflicting_commit_that_left_events_is_named()
     {
         var commit = Commit(0);

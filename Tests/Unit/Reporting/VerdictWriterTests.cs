@@ -65,6 +65,15 @@ public sealed class VerdictWriterTests
     }
 
     [Fact]
+    public void the_checks_line_counts_the_commits_told_failed_that_were_found_absent_and_says_nothing_of_them_when_there_were_none()
+    {
+        var stopped = Run with { Cases = [.. Run.Cases.Select((c, i) => i < 2 ? c with { Verification = c.Verification with { FailedCommitsChecked = 1_200 } } : c)] };
+
+        Assert.Contains("checked cases; 2,400 commits whose callers were told they failed (a round's drain stops retrying) were each found absent from their log.", VerdictWriter.Write(stopped), StringComparison.Ordinal);
+        Assert.DoesNotContain("told they failed", VerdictWriter.Write(Run), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void a_run_made_before_the_race_says_it_has_no_verdict()
     {
         Assert.Contains("no verdicts", VerdictWriter.Opening(Run with { Verdicts = null }), StringComparison.Ordinal);

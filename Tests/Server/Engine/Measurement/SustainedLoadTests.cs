@@ -29,5 +29,6 @@ public sealed class SustainedLoadTests(LabStores stores)
         Assert.Empty(unexpected);
         Assert.Null(result.Failure);
         Assert.True(result.Verification.Passed);
+        Assert.Equal(stopped, result.Verification.FailedCommitsChecked);
     }
 }
