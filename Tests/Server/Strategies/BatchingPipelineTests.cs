@@ -341,6 +341,14 @@ public sealed class BatchingPipelineTests(LabStores stores)
         // Queued while the lone commit is held: one batch of six commits, seven events, cut at the commit holding its middle.
         var queued = Enumerable.Range(0, 6).Select(i => run.CommitAsync(i == 0 ? 2 : 1)).ToArray();
         await Task.Delay(200, TestContext.Current.CancellationToken);
+        // The first half is held until the second is asked for: ended sooner, it would leave the second nothing to follow.
+        intercepting.OnceBefore(InterceptingEventStore.WriteNumberedBatch, async () =>
+        {
+            for (var waits = 0; intercepting.NumberedWrites.Count < 3 && waits < 6000; waits++)
+            {
+                await Task.Delay(10, TestContext.Current.CancellationToken);
+            }
+        });
         release.SetResult();
         var outcomes = await Task.WhenAll([first, .. queued]);
 
