@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Text.Json;
 using EventCommitLab.Contract.Model;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Harness.Faults;
@@ -31,20 +32,9 @@ internal sealed class WriterProcess : IAsyncDisposable
     /// <param name="hot">Aggregate commands on aggregates every writer process shares, run in a command mode; null for plain commits.</param>
     public static WriterProcess Start(string store, string address, string strategy, int committers, int eventsPerCommit, CommitLedger ledger, HotAggregates? hot = null)
     {
-        var start = new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "EventCommitLab.Harness"))
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
         string[] shared = hot is null ? [] : [hot.Aggregates.ToString(System.Globalization.CultureInfo.InvariantCulture), hot.Commands.ToString()];
         string[] arguments = [Verb, store, address, strategy, committers.ToString(System.Globalization.CultureInfo.InvariantCulture), eventsPerCommit.ToString(System.Globalization.CultureInfo.InvariantCulture), .. shared];
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        var process = Process.Start(start) ?? throw new InvalidOperationException("The writer process did not start.");
+        var process = Process.Start(SuiteChildStart.Of(arguments)) ?? throw new InvalidOperationException("The writer process did not start.");
         var writer = new WriterProcess(process, ledger);
         process.ErrorDataReceived += (_, e) =>
         {

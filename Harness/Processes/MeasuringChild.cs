@@ -12,7 +12,7 @@ namespace EventCommitLab.Harness.Processes;
 
 /// <summary>
 /// The child's side of a measuring writer process: committers commanding aggregates every writer process names alike,
-/// in a command mode run by the engine's own runners, or making plain commits of their own, from an agreed moment,
+/// in a command mode run by the engine's own runners, or making plain commits of their own, from a moment agreed once every process is ready,
 /// through an unmeasured ramp and a measured window; then one line with what it counted. It tells its parent nothing per commit, so nothing but the commits
 /// costs it time.
 /// </summary>
@@ -21,12 +21,18 @@ internal static class MeasuringChild
     public const string Verb = "measure-writer";
 
     /// <summary>The arguments after the verb, in order.</summary>
-    public const string Usage = "STORE ADDRESS STRATEGY COMMITTERS METHOD EVENTS_PER_COMMIT AGGREGATES AGGREGATES_NAME COMMAND_MODE CONFLICT_RETRIES START_UNIX_MS RAMP_MS WINDOW_MS";
+    public const string Usage = "STORE ADDRESS STRATEGY COMMITTERS METHOD EVENTS_PER_COMMIT AGGREGATES AGGREGATES_NAME COMMAND_MODE CONFLICT_RETRIES RAMP_MS WINDOW_MS";
+
+    /// <summary>
+    /// The line the process prints once its store and strategy are open and it has read from the store; it then reads one line, the moment (Unix
+    /// milliseconds) its ramp starts.
+    /// </summary>
+    public const string Ready = "ready";
 
     public static async Task<int> RunAsync(IReadOnlyList<string> args)
     {
         ArgumentNullException.ThrowIfNull(args);
-        if (args.Count != 13)
+        if (args.Count != 12)
         {
             throw new ArgumentException($"{Verb} {Usage} (an internal verb of the processes suite)");
         }
@@ -42,14 +48,19 @@ internal static class MeasuringChild
             ? WriterCommands.Plain(contender, store, strategy, committers, Number(5))
             : WriterCommands.OnSharedAggregates(contender, store, strategy, committers, Number(5), Number(6), args[7], Enum.Parse<CommandMode>(args[8]), Number(9));
 
-        var start = DateTimeOffset.FromUnixTimeMilliseconds(long.Parse(args[10], CultureInfo.InvariantCulture));
+        // One read opens a connection (and compiles the client's path to the database) before the process says it is ready.
+        await store.ReadSequenceNumbersAfterAsync(long.MaxValue - 1, 1, CancellationToken.None).ConfigureAwait(false);
+        await Console.Out.WriteLineAsync(Ready).ConfigureAwait(false);
+        await Console.Out.FlushAsync().ConfigureAwait(false);
+        var moment = await Console.In.ReadLineAsync().ConfigureAwait(false) ?? throw new InvalidOperationException($"{Verb}: no start moment after {Ready}.");
+        var start = DateTimeOffset.FromUnixTimeMilliseconds(long.Parse(moment, CultureInfo.InvariantCulture));
         if (start - DateTimeOffset.UtcNow is { Ticks: > 0 } wait)
         {
             await Task.Delay(wait).ConfigureAwait(false);
         }
 
-        var opens = Stopwatch.GetTimestamp() + Ticks(Number(11));
-        var closes = opens + Ticks(Number(12));
+        var opens = Stopwatch.GetTimestamp() + Ticks(Number(10));
+        var closes = opens + Ticks(Number(11));
         long commits = 0, events = 0;
         // The tally is read at the window's edges, so commands drained after it count in neither.
         var tallied = Task.Run(async () =>
@@ -77,7 +88,7 @@ internal static class MeasuringChild
         await Task.WhenAll(Enumerable.Range(0, committers).Select(slot => Task.Run(() => CommitterAsync(slot)))).ConfigureAwait(false);
         var counted = await tallied.ConfigureAwait(false);
         await contender.DisposeAsync().ConfigureAwait(false);
-        Console.Out.WriteLine(JsonSerializer.Serialize(new WriterTally(commits, events, counted.Conflicts, counted.Retries, counted.GivenUp, Number(12) / 1000.0)));
+        Console.Out.WriteLine(JsonSerializer.Serialize(new WriterTally(commits, events, counted.Conflicts, counted.Retries, counted.GivenUp, Number(11) / 1000.0)));
         await Console.Out.FlushAsync().ConfigureAwait(false);
         return 0;
     }

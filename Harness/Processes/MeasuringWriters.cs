@@ -1,6 +1,4 @@
-using System.Diagnostics;
 using System.Globalization;
-using System.Text.Json;
 
 namespace EventCommitLab.Harness.Processes;
 
@@ -10,13 +8,17 @@ namespace EventCommitLab.Harness.Processes;
 /// </summary>
 internal static class MeasuringWriters
 {
-    /// <summary>Time for every process to start, jit and connect before the agreed moment.</summary>
-    private static readonly TimeSpan StartUp = TimeSpan.FromSeconds(4);
+    /// <summary>The most time a process may take to start, jit and open its store before it says it is ready.</summary>
+    private static readonly TimeSpan StartUp = TimeSpan.FromMinutes(1);
+
+    /// <summary>From the last process's ready to the agreed moment: time for every process to read it before it comes.</summary>
+    private static readonly TimeSpan Notice = TimeSpan.FromMilliseconds(250);
 
     /// <summary>
     /// Runs <paramref name="processes"/> writers of <paramref name="committersEach"/> committers each for one ramp and
     /// window, making <paramref name="workload"/>'s commits (its aggregates named <paramref name="aggregatesName"/> in
-    /// every process).
+    /// every process). The ramp starts at one moment for all, agreed once every process is ready, so that however long a
+    /// loaded machine takes to start a process, none of them is measured starting.
     /// </summary>
     /// <exception cref="InvalidOperationException">A process failed or printed no tally; its error output says why.</exception>
     public static async Task<WriterTally> RunAsync(
@@ -24,51 +26,48 @@ internal static class MeasuringWriters
         int conflictRetries, TimeSpan ramp, TimeSpan window, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(workload);
-        var startAt = (DateTimeOffset.UtcNow + StartUp).ToUnixTimeMilliseconds();
         string[] arguments =
         [
             MeasuringChild.Verb, store, address, strategy, Text(committersEach), workload.Method.ToString(), Text(workload.EventsPerCommit), Text(workload.Aggregates),
-            aggregatesName, workload.Commands.ToString(), Text(conflictRetries),
-            startAt.ToString(CultureInfo.InvariantCulture), Text((int)ramp.TotalMilliseconds), Text((int)window.TotalMilliseconds),
+            aggregatesName, workload.Commands.ToString(), Text(conflictRetries), Text((int)ramp.TotalMilliseconds), Text((int)window.TotalMilliseconds),
         ];
-        var running = Enumerable.Range(0, processes).Select(_ => RunOneAsync(arguments, StartUp + ramp + window + TimeSpan.FromMinutes(1), cancellationToken)).ToArray();
-        return WriterTally.Sum(await Task.WhenAll(running).ConfigureAwait(false));
-    }
-
-    private static async Task<WriterTally> RunOneAsync(string[] arguments, TimeSpan limit, CancellationToken cancellationToken)
-    {
-        var start = new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "EventCommitLab.Harness"))
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        using var process = Process.Start(start) ?? throw new InvalidOperationException("A measuring writer process did not start.");
-        var output = process.StandardOutput.ReadToEndAsync(cancellationToken);
-        var errors = process.StandardError.ReadToEndAsync(cancellationToken);
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(limit);
+        var writers = new List<MeasuringProcess>(processes);
         try
         {
-            await process.WaitForExitAsync(timeout.Token).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw cancellationToken.IsCancellationRequested
-                ? new OperationCanceledException(cancellationToken)
-                : new InvalidOperationException($"A measuring writer process did not end within {limit.TotalSeconds:0} s.");
-        }
+            for (var i = 0; i < processes; i++)
+            {
+                writers.Add(MeasuringProcess.Start(arguments));
+            }
 
-        var last = (await output.ConfigureAwait(false)).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).LastOrDefault();
-        return process.ExitCode == 0 && last is not null && JsonSerializer.Deserialize<WriterTally>(last) is { } tally
-            ? tally
-            : throw new InvalidOperationException($"A measuring writer process exited with {process.ExitCode}: {(await errors.ConfigureAwait(false)).Split('\n')[0].Trim()}");
+            using (var startUp = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+            {
+                startUp.CancelAfter(StartUp);
+                try
+                {
+                    await Task.WhenAll(writers.Select(w => w.WaitUntilReadyAsync(startUp.Token))).ConfigureAwait(false);
+                }
+                catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+                {
+                    throw new InvalidOperationException($"A measuring writer process was not ready within {StartUp.TotalSeconds:0} s.");
+                }
+            }
+
+            var moment = DateTimeOffset.UtcNow + Notice;
+            foreach (var writer in writers)
+            {
+                await writer.StartAtAsync(moment).ConfigureAwait(false);
+            }
+
+            var limit = Notice + ramp + window + TimeSpan.FromMinutes(1);
+            return WriterTally.Sum(await Task.WhenAll(writers.Select(w => w.TallyAsync(limit, cancellationToken))).ConfigureAwait(false));
+        }
+        finally
+        {
+            foreach (var writer in writers)
+            {
+                writer.Dispose();
+            }
+        }
     }
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
