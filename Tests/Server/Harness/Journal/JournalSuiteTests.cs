@@ -17,14 +17,14 @@ public sealed class JournalSuiteTests : IDisposable
     {
         var folder = Path.Combine(_root, "journal");
         var options = LabOptions.Parse(
-            ["suite", "journal", "--quick", "--messages", "4", "--iterations", "1", "--strategies", "BatchingPipeline,TransactionalCounter", "--out", folder],
+            ["suite", "journal", "--quick", "--messages", "4", "--iterations", "1", "--strategies", "BatchingPipeline,InMemorySequence", "--out", folder],
             PostgresStoreConfiguration.FromEnvironment());
 
         var exit = await JournalSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 
         Assert.Equal(ExitCodes.Verified, exit);
         var summary = await File.ReadAllTextAsync(Path.Combine(folder, "summary.md"), TestContext.Current.CancellationToken);
-        Assert.Contains("| Test | Messages | Verdict | BatchingPipeline | TransactionalCounter | lab log (any strategy) | Akka.Persistence.Sql | Original: Akka.Persistence.Sql (PG 15) | Original: Akka.Persistence.PostgreSql (PG 15) |", summary, StringComparison.Ordinal);
+        Assert.Contains("| Test | Messages | Verdict | BatchingPipeline | InMemorySequence | lab log (any strategy) | Akka.Persistence.Sql | Original: Akka.Persistence.Sql (PG 15) | Original: Akka.Persistence.PostgreSql (PG 15) |", summary, StringComparison.Ordinal);
         Assert.Contains("**How it decides**: each workload is a race of its contenders on msg/s", summary, StringComparison.Ordinal);
         var record = ReportRoundTrip.Result<JournalSuiteResult>(folder);
         Assert.Equal(JournalWorkload.All(4).Select(w => w.Name), record.Verdicts!.Select(v => v.Workload));
