@@ -67,8 +67,9 @@ internal static class MeasuringChild
         {
             await Task.Delay(Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), opens)).ConfigureAwait(false);
             contention.Reset();
+            var retriesBefore = strategy.Counters.Retries;
             await Task.Delay(Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), closes)).ConfigureAwait(false);
-            return contention.Summary(0);
+            return (Contention: contention.Summary(0), StrategyRetries: strategy.Counters.Retries - retriesBefore);
         });
 
         async Task CommitterAsync(int slot)
@@ -88,7 +89,8 @@ internal static class MeasuringChild
         await Task.WhenAll(Enumerable.Range(0, committers).Select(slot => Task.Run(() => CommitterAsync(slot)))).ConfigureAwait(false);
         var counted = await tallied.ConfigureAwait(false);
         await contender.DisposeAsync().ConfigureAwait(false);
-        Console.Out.WriteLine(JsonSerializer.Serialize(new WriterTally(commits, events, counted.Conflicts, counted.Retries, counted.GivenUp, Number(11) / 1000.0)));
+        Console.Out.WriteLine(JsonSerializer.Serialize(new WriterTally(
+            commits, events, counted.Contention.Conflicts, counted.Contention.Retries, counted.Contention.GivenUp, Number(11) / 1000.0, StrategyRetries: counted.StrategyRetries)));
         await Console.Out.FlushAsync().ConfigureAwait(false);
         return 0;
     }

@@ -17,7 +17,7 @@ internal sealed record ProcessesCase(
     /// <summary>All rounds added up.</summary>
     public WriterTally Total => new(
         Rounds.Sum(r => r.Commits), Rounds.Sum(r => r.Events), Rounds.Sum(r => r.Conflicts), Rounds.Sum(r => r.Retries), Rounds.Sum(r => r.GivenUp), Rounds.Sum(r => r.Seconds),
-        Rounds.Any(r => r.Deadlocks is null) ? null : Rounds.Sum(r => r.Deadlocks!.Value));
+        WriterTally.SumOfAll(Rounds.Select(r => r.Deadlocks)), WriterTally.SumOfAll(Rounds.Select(r => r.StrategyRetries)));
 
     /// <summary>How the page names its workload.</summary>
     public string Workload => ProcessesWorkload.LabelOf(Method, EventsPerCommit, Commands);

@@ -114,7 +114,7 @@ internal static class ProcessesSuite
                             tally = tally with { Deadlocks = await target.CountDeadlocksAsync(cancellationToken).ConfigureAwait(false) - deadlocksBefore };
                             tallies[processes].Add(tally);
                             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                                $"  {strategy.Name}, {workload.Label}, round {round + 1}: {processes} x {Committers / processes}: {tally.EventsPerSecond:N0} events/s, {tally.Conflicts:N0} conflicts, {tally.GivenUp:N0} given up{(tally.Deadlocks is { } d ? $", {d:N0} deadlocks" : "")}"));
+                                $"  {strategy.Name}, {workload.Label}, round {round + 1}: {processes} x {Committers / processes}: {tally.EventsPerSecond:N0} events/s, {tally.Conflicts:N0} conflicts, {tally.GivenUp:N0} given up{(tally.Deadlocks is { } d ? $", {d:N0} deadlocks" : "")}{(tally.StrategyRetries is { } r ? $", {r:N0} strategy's retries" : "")}"));
                         }
                         catch (InvalidOperationException e)
                         {

@@ -19,11 +19,11 @@ internal static class ProcessesWriter
         run.Environment.AppendHeader(md, "hot aggregates shared by writer processes", "suite processes", "Load",
             string.Create(Invariant, $"{run.Committers} committers on {run.Aggregates} aggregates, one event per command (and, where a row says *plain*, plain commits of each committer's own), in one process and split evenly over several; {run.RampSeconds:0.#} s ramp, {run.WindowSeconds:0.#} s measured window per round, the layouts taking turns"));
         md.AppendLine("Each layout's writer processes start together and command the same aggregates through the same seconds. In the owner modes a process owns every aggregate for its own committers only, so commands of two processes conflict as optimistic ones do; how often, and what it costs, is the question. Plain commits share only the log and its counter: what a strategy that numbers in the process meets from another process.").AppendLine();
-        md.AppendLine("*Events/s*: median of the rounds [lowest–highest]. *Of one process*: each round's rate over the one-process layout's in the same round and mode, median [lowest–highest]. *Conflicts*: per acknowledged command. *Deadlocks*: broken by the store (each by failing one transaction, which the strategy writes again) in all rounds, from the writers' start to their end, as the store's statistics count them; - where they were not counted.").AppendLine();
+        md.AppendLine("*Events/s*: median of the rounds [lowest–highest]. *Of one process*: each round's rate over the one-process layout's in the same round and mode, median [lowest–highest]. *Conflicts*: per acknowledged command. *Retries*: commands tried again after a conflict. *Deadlocks*: broken by the store (each by failing one transaction, which the strategy writes again) in all rounds, from the writers' start to their end, as the store's statistics count them. *Strategy's retries*: what the strategy itself wrote again in the windows (a numbered batch the store refused because another writer moved the counter, then numbered by the store; a transient failure). - where not counted.").AppendLine();
         foreach (var strategy in run.Cases.GroupBy(c => c.Strategy))
         {
             md.AppendLine(Invariant, $"## {strategy.Key}").AppendLine();
-            var table = new MarkdownTable().Left("Mode", "Processes x committers").Right("Events/s", "Of one process", "Conflicts", "Retries", "Given up", "Deadlocks").Left("Rounds");
+            var table = new MarkdownTable().Left("Mode", "Processes x committers").Right("Events/s", "Of one process", "Conflicts", "Retries", "Given up", "Deadlocks", "Strategy's retries").Left("Rounds");
             foreach (var (mode, layout) in strategy.GroupBy(c => c.Workload).SelectMany(m => m.OrderBy(c => c.Processes).Select(c => (m, c))))
             {
                 var single = mode.FirstOrDefault(c => c.Processes == 1);
@@ -31,7 +31,7 @@ internal static class ProcessesWriter
                 table.Row(
                     $"{layout.Workload}", $"{layout.Processes} x {layout.CommittersEach}", $"{Spread(layout.Rounds.Select(r => r.EventsPerSecond), "N0")}",
                     $"{(single is null || single == layout ? "-" : Spread(Paired(layout, single), "0.00"))}", $"{total.Conflicts / (double)Math.Max(total.Commits, 1):0.00}",
-                    $"{total.Retries:N0}", $"{total.GivenUp:N0}", $"{(total.Deadlocks is { } deadlocks ? deadlocks.ToString("N0", Invariant) : "-")}", $"{layout.Rounds.Count}{(layout.Failure is null ? "" : $" (then failed: {layout.Failure})")}");
+                    $"{total.Retries:N0}", $"{total.GivenUp:N0}", $"{Count(total.Deadlocks)}", $"{Count(total.StrategyRetries)}", $"{layout.Rounds.Count}{(layout.Failure is null ? "" : $" (then failed: {layout.Failure})")}");
             }
 
             table.WriteTo(md);
@@ -71,6 +71,8 @@ internal static class ProcessesWriter
             }
         }
     }
+
+    private static string Count(long? count) => count is { } value ? value.ToString("N0", Invariant) : "-";
 
     private static IEnumerable<double> Paired(ProcessesCase layout, ProcessesCase single) =>
         layout.Rounds.Zip(single.Rounds, (split, one) => (Split: split.EventsPerSecond, One: one.EventsPerSecond)).Where(p => p.One > 0).Select(p => p.Split / p.One);

@@ -40,11 +40,15 @@ public sealed class ProcessesSuiteTests
             Assert.True(c.Total.Commits > 0, $"{c.Processes} processes acknowledged nothing");
             Assert.Equal(0, c.Total.Conflicts);
             Assert.Equal(0, c.Total.Deadlocks);
+            Assert.NotNull(c.Total.StrategyRetries);
         });
+        // In one process nothing moves the counter but the pipeline's own batches, and nothing fails: nothing to write again.
+        Assert.Equal(0, run.Cases.Single(c => c.Processes == 1).Total.StrategyRetries);
         var check = run.Checks["BatchingPipeline"];
         Assert.True(check.Passed, $"{check.RepeatedNumbers} numbers repeated");
         Assert.Equal(0, check.Aggregates);
         Assert.Contains("| plain, 100 events | 2 x 50 |", page, StringComparison.Ordinal);
+        Assert.Contains("| Deadlocks | Strategy's retries | Rounds |", page, StringComparison.Ordinal);
     }
 
     /// <summary>The suite with <paramref name="options"/>, two rounds of 1 s windows, into a folder removed afterwards: its record and its page.</summary>
