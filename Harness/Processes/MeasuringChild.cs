@@ -12,9 +12,9 @@ namespace EventCommitLab.Harness.Processes;
 
 /// <summary>
 /// The child's side of a measuring writer process: committers commanding aggregates every writer process names alike,
-/// in a command mode run by the engine's own runners, or making plain commits of their own, from a moment agreed once every process is ready,
-/// through an unmeasured ramp and a measured window; then one line with what it counted. It tells its parent nothing per commit, so nothing but the commits
-/// costs it time.
+/// in a command mode run by the engine's own runners, or making plain commits of their own, from a moment agreed once
+/// every process is ready, through an unmeasured ramp and a measured window; then one line with what it counted. It
+/// tells its parent nothing per commit, so nothing but the commits costs it time.
 /// </summary>
 internal static class MeasuringChild
 {
@@ -24,8 +24,8 @@ internal static class MeasuringChild
     public const string Usage = "STORE ADDRESS STRATEGY COMMITTERS METHOD EVENTS_PER_COMMIT AGGREGATES AGGREGATES_NAME COMMAND_MODE CONFLICT_RETRIES RAMP_MS WINDOW_MS";
 
     /// <summary>
-    /// The line the process prints once its store and strategy are open and it has read from the store; it then reads one line, the moment (Unix
-    /// milliseconds) its ramp starts.
+    /// The line the process prints once its store and strategy are open and it has read from the store; it then reads
+    /// one line, the moment (Unix milliseconds) its ramp starts.
     /// </summary>
     public const string Ready = "ready";
 
