@@ -197,8 +197,13 @@ internal static class BatchStatementSql
     /// A batch whose insert ends before the one ahead has moved the counter would find it short of $6 and be refused:
     /// each batch holds a transaction-scoped advisory lock named by its first number from its start, and one numbered
     /// after another ($9, that one's first number) waits on it, once its own insert is done, until the one ahead has
-    /// ended. The lock is named by two int keys (<see cref="NumberedBatchLockClass"/>, the number's low 31 bits), apart
-    /// from the single-key locks others take; numbers 2^31 apart share a name, which costs a needless wait at worst.
+    /// ended. The batch ahead, sent first on another connection, may not have started on the server yet (its connection
+    /// was still preparing the statement, or opening): its lock is then free and the counter still at its first number,
+    /// so the batch waits a millisecond at a time, up to <see cref="AheadStartWaits"/> times, until the lock is taken (then
+    /// waits for it to end) or the counter moves; after that it is refused as before. It waits on a session lock it takes
+    /// and gives back at once: holding the name to its end would keep the batch ahead from starting. The lock is named
+    /// by two int keys (<see cref="NumberedBatchLockClass"/>, the number's low 31 bits), apart from the single-key locks
+    /// others take; numbers 2^31 apart share a name, which costs a needless wait at worst.
     /// $1..$7: the commits' ids and the batch's distinct tag lists, then the events as <see cref="PlainBatchStatement"/>
     /// sends them, in number order; $8 the first number.
     /// </summary>
@@ -214,7 +219,16 @@ internal static class BatchStatementSql
             SELECT $8 + e.n - 1, e.src, e.typ, NULL, NULL, $1[e.c], $2[e.g], e.payload::jsonb
             FROM unnest($3, $4, $5, $6, $7) WITH ORDINALITY AS e(src, c, typ, g, payload, n);
             IF $9 IS NOT NULL THEN
-                PERFORM pg_advisory_xact_lock_shared({NumberedBatchLockClass}, ($9 & 2147483647)::int);
+                FOR attempt IN 1..{AheadStartWaits} LOOP
+                    IF NOT pg_try_advisory_lock_shared({NumberedBatchLockClass}, ($9 & 2147483647)::int) THEN
+                        PERFORM pg_advisory_lock_shared({NumberedBatchLockClass}, ($9 & 2147483647)::int);
+                        PERFORM pg_advisory_unlock_shared({NumberedBatchLockClass}, ($9 & 2147483647)::int);
+                        EXIT;
+                    END IF;
+                    PERFORM pg_advisory_unlock_shared({NumberedBatchLockClass}, ($9 & 2147483647)::int);
+                    EXIT WHEN (SELECT next_sequence_number FROM sequence_counter WHERE id = 1) <> $9;
+                    PERFORM pg_sleep(0.001);
+                END LOOP;
             END IF;
             PERFORM 1 FROM sequence_counter WHERE id = 1 FOR UPDATE NOWAIT;
             UPDATE sequence_counter SET next_sequence_number = next_sequence_number + cardinality($3) WHERE id = 1
@@ -228,6 +242,13 @@ internal static class BatchStatementSql
 
     public const string NumberedBatchStatement =
         "/* commit_batch: numbered */ SELECT commit_numbered_batch($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+    /// <summary>
+    /// How many milliseconds, at most, a numbered batch waits for the batch ahead of it to start (see
+    /// <see cref="CreateNumberedBatchFunction"/>): the writer sent it just before, so it starts within a round trip unless
+    /// it failed before it was sent, or was refused and ended before this batch looked. As SQL text.
+    /// </summary>
+    public const string AheadStartWaits = "100";
 
     /// <summary>The first key of the numbered batches' advisory locks (see <see cref="CreateNumberedBatchFunction"/>), as SQL text.</summary>
     public const string NumberedBatchLockClass = "20034";

@@ -136,6 +136,31 @@ public sealed class NumberedBatchWriteTests(LabStores stores)
     }
 
     [Fact]
+    public async Task a_batch_numbered_after_one_that_has_not_reached_the_server_yet_waits_for_it_and_is_written_after_it()
+    {
+        var cancel = TestContext.Current.CancellationToken;
+        await using var log = await stores.FreshStoreAsync("postgres");
+        await using var control = new NpgsqlConnection(((PostgresEventStore)log).ConnectionString);
+        await control.OpenAsync(cancel);
+        // An open connection kept for the batch ahead, so that it need not open one once it is sent.
+        var kept = await log.OpenAutoCommitSessionAsync(cancel);
+
+        // The batch behind is on the server first: its writer's batch ahead was sent just before it, but has not arrived.
+        var behind = log.WriteBatchFromAsync([Plain(1)], 1, after: 0, CancellationToken.None);
+        while (!behind.IsCompleted && (long)(await ScalarAsync(control, "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'"))! == 0)
+        {
+            await Task.Delay(1, cancel);
+        }
+
+        await kept.DisposeAsync();
+        var ahead = log.WriteBatchFromAsync([Plain(1)], 0, after: null, CancellationToken.None);
+
+        Assert.True(await ahead.WaitAsync(TimeSpan.FromSeconds(30), cancel));
+        Assert.True(await behind.WaitAsync(TimeSpan.FromSeconds(30), cancel), "the batch behind did not wait for the one ahead to start");
+        Assert.Equal([0L, 1L], (await ReadLogAsync(log)).Select(e => e.SequenceNumber));
+    }
+
+    [Fact]
     public async Task a_batch_holding_an_aggregate_commit_is_not_numbered_by_its_writer()
     {
         await using var log = await stores.FreshStoreAsync("postgres");
