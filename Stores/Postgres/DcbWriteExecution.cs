@@ -70,18 +70,18 @@ internal static class DcbWriteExecution
         {
             await using var rollback = new NpgsqlCommand(DcbLogSql.Rollback, connection);
             await rollback.ExecuteNonQueryAsync(CancellationToken.None).ConfigureAwait(false);
+
+            // A batch that failed part-way while its statements were being auto-prepared leaves Npgsql's book of the
+            // connection's prepared statements out of step with the server: a later batch on the pooled connection read a
+            // DataRow where it expected none ("Received unexpected backend message DataRow"). Forgetting every prepared
+            // statement on both sides puts them back in step on this connection alone. Npgsql offers it only blocking;
+            // this path is taken once per refused or aborted write. (Clearing the pool does not reach a data source's
+            // connections, and would close every idle one.)
+            connection.UnprepareAll();
         }
         catch (NpgsqlException)
         {
             // The connection is going anyway; the server rolls the transaction back when it ends.
-        }
-        finally
-        {
-            // A batch that failed part-way can leave Npgsql's book of the connection's auto-prepared statements out of step
-            // with the server (a later command on the pooled connection then read a DataRow it did not expect), so the
-            // connection is not used again, whether or not the ROLLBACK answered: the pool closes it when it is returned
-            // (and the idle ones with it, which on this rare path costs a few reconnections).
-            NpgsqlConnection.ClearPool(connection);
         }
     }
 }
