@@ -50,7 +50,7 @@ public static class RunComparer
                 {
                     table.Row(
                         $"{Engine.Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.CommittersLabel}",
-                        $"{d.Older}", $"{d.Newer}", $"{Stand(d.Kind)}", $"{(d.Conflict is { } conflict ? $"**yes**: {conflict}" : "no")}");
+                        $"{d.Older}", $"{d.Newer}", $"{VerdictDifferenceText.Of(d.Kind)}", $"{(d.Conflict is { } conflict ? $"**yes**: {conflict}" : "no")}");
                 }
 
                 table.WriteTo(md).AppendLine();
@@ -98,15 +98,6 @@ public static class RunComparer
             : "";
         return string.Create(Invariant, $"{ratio:0.00}{flag}");
     }
-
-    private static string Stand(VerdictDifferenceKind kind) => kind switch
-    {
-        VerdictDifferenceKind.SameDecision => "same decision",
-        VerdictDifferenceKind.DifferentDecision => "decided differently",
-        VerdictDifferenceKind.DecidedInOlderOnly => "decided in old only",
-        VerdictDifferenceKind.DecidedInNewerOnly => "decided in new only",
-        _ => "undecided in both",
-    };
 
     private static string Share(double? share) => share is { } s ? ShareText.Of(s) : "-";
 }

@@ -59,8 +59,10 @@ public static class SuiteComparer
     }
 
     /// <summary>
-    /// The rows both runs raced: they agree when they reach the same kind of verdict on the same set; they conflict when
-    /// the leader of one is separably slower in the other (or left its race as such). A run from before the race has none.
+    /// The rows both runs raced, counted on decisions only as the main job's comparison counts them: decided in both (the
+    /// same leader, or equivalent sets that each hold the other's leader, is the same decision), in one only, or in
+    /// neither (two undecided rows agree on nothing). A row conflicts when either run's leader is separably slower in the
+    /// other (or left its race as such), whether or not the leading run decided. A run from before the race has none.
     /// </summary>
     private static void AppendVerdicts(StringBuilder md, IReadOnlyList<SuiteVerdict> older, IReadOnlyList<SuiteVerdict> newer, string olderName, string newerName)
     {
@@ -76,28 +78,41 @@ public static class SuiteComparer
             return;
         }
 
-        var table = new MarkdownTable().Left("Row", olderName, newerName, "Reading");
+        var table = new MarkdownTable().Left("Row", olderName, newerName, "Rows stand", "Conflict");
         var newByRow = newer.ToDictionary(v => v.Row, StringComparer.Ordinal);
-        var (agree, differ, conflict) = (0, 0, 0);
+        var kinds = new List<VerdictDifferenceKind>();
+        var conflicts = 0;
         foreach (var old in older.Where(v => newByRow.ContainsKey(v.Row)))
         {
             var @new = newByRow[old.Row].Verdict;
-            var reading = Slower(old.Verdict, @new.Leader) || Slower(@new, old.Verdict.Leader) ? "**conflict**"
-                : old.Verdict.Kind == @new.Kind && old.Verdict.Set.Order(StringComparer.Ordinal).SequenceEqual(@new.Set.Order(StringComparer.Ordinal)) ? "agree"
-                : "differ";
-            (agree, differ, conflict) = reading switch
-            {
-                "agree" => (agree + 1, differ, conflict),
-                "differ" => (agree, differ + 1, conflict),
-                _ => (agree, differ, conflict + 1),
-            };
-            table.Row($"{old.Row}", $"{VerdictText.Of(old.Verdict)}", $"{VerdictText.Of(@new)}", $"{reading}");
+            var kind = KindOf(old.Verdict, @new);
+            var conflict = Slower(old.Verdict, @new.Leader) || Slower(@new, old.Verdict.Leader);
+            kinds.Add(kind);
+            conflicts += conflict ? 1 : 0;
+            table.Row($"{old.Row}", $"{VerdictText.Of(old.Verdict)}", $"{VerdictText.Of(@new)}", $"{VerdictDifferenceText.Of(kind)}", $"{(conflict ? "**yes**" : "no")}");
         }
 
+        int Count(VerdictDifferenceKind kind) => kinds.Count(k => k == kind);
+        var (same, different) = (Count(VerdictDifferenceKind.SameDecision), Count(VerdictDifferenceKind.DifferentDecision));
+        md.AppendLine(Invariant,
+            $"Counted on decisions only: of {kinds.Count} rows both runs raced, decided in both **{same + different}**, of which the same decision **{same} of {same + different}**; decided in one only {Count(VerdictDifferenceKind.DecidedInOlderOnly) + Count(VerdictDifferenceKind.DecidedInNewerOnly)} (old only {Count(VerdictDifferenceKind.DecidedInOlderOnly)}, new only {Count(VerdictDifferenceKind.DecidedInNewerOnly)}); undecided in both {Count(VerdictDifferenceKind.UndecidedInBoth)} (they agree on nothing); **{conflicts} conflicts** (a run's leader separably slower in the other).").AppendLine();
         table.WriteTo(md);
-        md.AppendLine().AppendLine(Invariant,
-            $"Verdicts agree in {agree} of {agree + differ + conflict} rows both runs raced, differ in {differ} (one decided where the other was not, or another set), conflict in {conflict}.").AppendLine();
+        md.AppendLine();
         md.AppendLine("## Figures").AppendLine();
+    }
+
+    private static VerdictDifferenceKind KindOf(RaceVerdict older, RaceVerdict newer)
+    {
+        var (oldDecided, newDecided) = (older.Kind != VerdictKind.Undecided, newer.Kind != VerdictKind.Undecided);
+        return (oldDecided, newDecided) switch
+        {
+            (true, true) => older.Leader == newer.Leader || (older.Kind == VerdictKind.Equivalent && newer.Kind == VerdictKind.Equivalent && older.Set.Contains(newer.Leader) && newer.Set.Contains(older.Leader))
+                ? VerdictDifferenceKind.SameDecision
+                : VerdictDifferenceKind.DifferentDecision,
+            (true, false) => VerdictDifferenceKind.DecidedInOlderOnly,
+            (false, true) => VerdictDifferenceKind.DecidedInNewerOnly,
+            _ => VerdictDifferenceKind.UndecidedInBoth,
+        };
     }
 
     private static bool Slower(RaceVerdict verdict, string contender) =>

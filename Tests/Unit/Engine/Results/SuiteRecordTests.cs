@@ -57,30 +57,36 @@ public sealed class SuiteRecordTests : IDisposable
     }
 
     [Fact]
-    public void compare_sets_two_raced_suite_runs_verdicts_side_by_side_and_names_a_leader_the_other_run_found_slower()
+    public void compare_sets_two_raced_suite_runs_verdicts_side_by_side_counts_agreement_on_decisions_only_and_names_a_leader_the_other_run_found_slower()
     {
         var (older, newer, unraced) = (Folder("tags-old"), Folder("tags-new"), Folder("tags-unraced"));
-        WriteRun(TagsSuite.Report, Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind))), older);
-        WriteRun(TagsSuite.Report, Tags(Verdict("JsonArrayGin", ("TagTable", PairDecision.Behind)), Verdict("TagTable", ("JsonArrayGin", PairDecision.Slower))), newer);
+        WriteRun(TagsSuite.Report, Tags(Winner("JsonArrayGin", ("TagTable", PairDecision.Behind)), Winner("JsonArrayGin", ("TagTable", PairDecision.Behind)), Undecided("TagTable")), older);
+        WriteRun(TagsSuite.Report, Tags(Winner("JsonArrayGin", ("TagTable", PairDecision.Behind)), Winner("TagTable", ("JsonArrayGin", PairDecision.Slower)), Undecided("TagTable")), newer);
         WriteRun(TagsSuite.Report, Tags() with { Race = null, Verdicts = null }, unraced);
 
         Assert.Equal(0, CompareCommand.Run([older, newer], null, TextWriter.Null));
         Assert.Equal(0, CompareCommand.Run([unraced, newer], null, TextWriter.Null));
 
         var table = File.ReadAllText(Path.Combine(newer, "compare-vs-tags-old.md"));
-        Assert.Contains("| 10 tagged | JsonArrayGin (winner) | JsonArrayGin (winner) | agree |", table, StringComparison.Ordinal);
-        Assert.Contains("| 100 tagged | JsonArrayGin (winner) | TagTable (winner) | **conflict** |", table, StringComparison.Ordinal);
-        Assert.Contains("Verdicts agree in 1 of 2 rows both runs raced, differ in 0 (one decided where the other was not, or another set), conflict in 1.", table, StringComparison.Ordinal);
+        Assert.Contains("| 10 tagged | JsonArrayGin (winner) | JsonArrayGin (winner) | same decision | no |", table, StringComparison.Ordinal);
+        Assert.Contains("| 100 tagged | JsonArrayGin (winner) | TagTable (winner) | decided differently | **yes** |", table, StringComparison.Ordinal);
+        Assert.Contains("| 1000 tagged | undecided: TagTable leads JsonArrayGin 0.95 [0.85–1.05] | undecided: TagTable leads JsonArrayGin 0.95 [0.85–1.05] | undecided in both | no |", table, StringComparison.Ordinal);
+        Assert.Contains(
+            "of 3 rows both runs raced, decided in both **2**, of which the same decision **1 of 2**; decided in one only 0 (old only 0, new only 0); undecided in both 1 (they agree on nothing); **1 conflicts**",
+            table, StringComparison.Ordinal);
         Assert.Contains("Only tags-new raced its rows (tags-unraced is from before the suite's race): no verdict to compare.", File.ReadAllText(Path.Combine(newer, "compare-vs-tags-unraced.md")), StringComparison.Ordinal);
 
-        static RaceVerdict Verdict(string leader, (string Name, PairDecision Decision) other) =>
+        static RaceVerdict Winner(string leader, (string Name, PairDecision Decision) other) =>
             new(3, RaceEnd.Decided, VerdictKind.Winner, leader, [leader], [new ContenderStanding(other.Name, other.Decision, new Interval(0.5, 0.4, 0.6, 3), null, null)]);
+
+        static RaceVerdict Undecided(string leader) =>
+            new(12, RaceEnd.OutOfRounds, VerdictKind.Undecided, leader, [leader, "JsonArrayGin"], [new ContenderStanding("JsonArrayGin", PairDecision.Undecided, new Interval(0.95, 0.85, 1.05, 12), null, null)]);
     }
 
     private static TagsSuiteResult Tags(params RaceVerdict[] verdicts) =>
-        new(TagsSuiteSettings.Quick with { TaggedAtEnd = [10, 100] }, [new TagLogBuild(TagStorage.JsonArrayGin, TimeSpan.FromSeconds(1), 1), new TagLogBuild(TagStorage.TagTable, TimeSpan.FromSeconds(1), 1)],
-            [.. new[] { 10, 100 }.SelectMany(t => new[] { TagStorage.JsonArrayGin, TagStorage.TagTable }.Select(s => new TagQueryResult(s, t, [1.0, 1.0, 1.0], new Interval(1, 0.9, 1.1, 3), 100, true)))],
-            Here, TagsSuiteSettings.Quick.Race, [.. verdicts.Select((v, i) => new TagsVerdict(i == 0 ? 10 : 100, v))]);
+        new(TagsSuiteSettings.Quick with { TaggedAtEnd = [10, 100, 1000] }, [new TagLogBuild(TagStorage.JsonArrayGin, TimeSpan.FromSeconds(1), 1), new TagLogBuild(TagStorage.TagTable, TimeSpan.FromSeconds(1), 1)],
+            [.. new[] { 10, 100, 1000 }.SelectMany(t => new[] { TagStorage.JsonArrayGin, TagStorage.TagTable }.Select(s => new TagQueryResult(s, t, [1.0, 1.0, 1.0], new Interval(1, 0.9, 1.1, 3), 100, true)))],
+            Here, TagsSuiteSettings.Quick.Race, [.. verdicts.Select((v, i) => new TagsVerdict(new[] { 10, 100, 1000 }[i], v))]);
 
     [Fact]
     public void a_seed_run_and_a_sweep_keep_their_result_in_results_json_and_are_read_back_as_their_records()
