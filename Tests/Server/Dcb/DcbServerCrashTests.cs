@@ -8,17 +8,14 @@ namespace EventCommitLab.Tests.Dcb;
 
 /// <summary>
 /// The condition's guarantee when the database itself crashes: the postmaster SIGKILLed under rival appends and started
-/// again on its data, on a private PostgreSQL of this class's own (killing the shared one would hurt the other tests).
+/// again on its data, on a private PostgreSQL of this class's own (killing the shared one would hurt the other tests),
+/// each appender in a fresh log of it.
 /// </summary>
-public sealed class DcbServerCrashTests : IAsyncLifetime
+public sealed class DcbServerCrashTests(OwnPostgresFixture server) : IClassFixture<OwnPostgresFixture>
 {
-    private OwnPostgres _own = null!;
+    private readonly OwnPostgres _own = server.Own;
 
     public static TheoryData<string> Appenders => DcbEnrollments.Appenders;
-
-    public async ValueTask InitializeAsync() => _own = await OwnPostgres.StartAsync("dcb-crash");
-
-    public async ValueTask DisposeAsync() => await _own.DisposeAsync();
 
     [Theory]
     [MemberData(nameof(Appenders))]

@@ -1,7 +1,5 @@
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
 using EventCommitLab.Engine.Results;
-using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;
@@ -9,16 +7,13 @@ using EventCommitLab.Verification;
 namespace EventCommitLab.Tests.Harness.Faults;
 
 /// <summary>
-/// The faults suite's cases for real, each on a private PostgreSQL of its own (killing the shared one would hurt the
-/// other tests): the server SIGKILLed under 100 committers and restarted, connections ended mid-commit.
+/// The faults suite's cases for real, on a private PostgreSQL of the class's own (killing the shared one would hurt the
+/// other tests), each case in a fresh database of it: the server SIGKILLed under 100 committers and restarted,
+/// connections ended mid-commit.
 /// </summary>
-public sealed class FaultsSuiteTests : IAsyncLifetime
+public sealed class FaultsSuiteTests(OwnPostgresFixture server) : IClassFixture<OwnPostgresFixture>
 {
-    private OwnPostgres _own = null!;
-
-    public async ValueTask InitializeAsync() => _own = await OwnPostgres.StartAsync("faults");
-
-    public async ValueTask DisposeAsync() => await _own.DisposeAsync();
+    private readonly OwnPostgres _own = server.Own;
 
     [Theory]
     [InlineData(FaultKind.KillServer, "TransactionalCounter")]
@@ -41,26 +36,5 @@ public sealed class FaultsSuiteTests : IAsyncLifetime
             [ViolationKind.LostEvents, ViolationKind.UnexpectedEvents, ViolationKind.AlteredEvent, ViolationKind.FailedCommitWritten, ViolationKind.SequenceGap],
             kind => Assert.Equal(0, result.Count(kind)));
         Assert.NotNull(result.LongestStall);
-    }
-
-    [Fact]
-    public async Task a_run_whose_server_dies_exits_6_as_a_lost_store_writes_nothing_and_blames_no_strategy()
-    {
-        var server = _own.Server;
-        var folder = Path.Combine(_own.TempRoot, "run");
-        var error = new StringWriter();
-
-        var run = LabHost.RunAsync(
-            ["--connection", server.AdminConnectionString, "--strategies", "InsertMany", "--load", "waves", "--methods", "CommitEvents",
-             "--events", "1", "--concurrency", "2", "--rounds", "30", "--window", "1", "--out", folder],
-            TextWriter.Null, error, CancellationToken.None);
-        await Task.Delay(TimeSpan.FromSeconds(4), TestContext.Current.CancellationToken);
-        UnixProcesses.Signal(server.ProcessId!.Value, UnixProcesses.SigKill);
-        var exit = await run;
-
-        Assert.Equal(ExitCodes.StoreLost, exit);
-        Assert.StartsWith("error: the postgres store stopped answering", error.ToString(), StringComparison.Ordinal);
-        Assert.False(Directory.Exists(folder));
-        Assert.False(Directory.Exists(folder + ".partial"));
     }
 }

@@ -1,0 +1,36 @@
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Stores.Postgres.Server;
+using EventCommitLab.Tests.Infrastructure;
+
+namespace EventCommitLab.Tests.Harness.Cli;
+
+/// <summary>A run whose store dies under it, on a private PostgreSQL of its own (the test kills it for good).</summary>
+public sealed class LostStoreRunTests : IAsyncLifetime
+{
+    private OwnPostgres _own = null!;
+
+    public async ValueTask InitializeAsync() => _own = await OwnPostgres.StartAsync("lost-store");
+
+    public async ValueTask DisposeAsync() => await _own.DisposeAsync();
+
+    [Fact]
+    public async Task a_run_whose_server_dies_exits_6_as_a_lost_store_writes_nothing_and_blames_no_strategy()
+    {
+        var server = _own.Server;
+        var folder = Path.Combine(_own.TempRoot, "run");
+        var error = new StringWriter();
+
+        var run = LabHost.RunAsync(
+            ["--connection", server.AdminConnectionString, "--strategies", "InsertMany", "--load", "waves", "--methods", "CommitEvents",
+             "--events", "1", "--concurrency", "2", "--rounds", "30", "--window", "1", "--out", folder],
+            TextWriter.Null, error, CancellationToken.None);
+        await Task.Delay(TimeSpan.FromSeconds(4), TestContext.Current.CancellationToken);
+        UnixProcesses.Signal(server.ProcessId!.Value, UnixProcesses.SigKill);
+        var exit = await run;
+
+        Assert.Equal(ExitCodes.StoreLost, exit);
+        Assert.StartsWith("error: the postgres store stopped answering", error.ToString(), StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder));
+        Assert.False(Directory.Exists(folder + ".partial"));
+    }
+}
