@@ -98,7 +98,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
     {
         var folder = Path.Combine(_root, "modes");
 
-        var (exit, record) = await RunAsync(folder, "--strategies", "CurrentImplementation,SimulatedBatching,BatchingPipeline", "--load", "sustained",
+        var (exit, record) = await RunAsync(folder, "--strategies", "CurrentImplementation,BatchingPipeline", "--load", "sustained",
             "--methods", "CommitAggregateEvents", "--events", "1", "--concurrency", "1", "--contention", "20:2", "--reader", "none");
 
         Assert.Equal(0, exit);
