@@ -1,6 +1,6 @@
 using System.CommandLine;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Cli;
 

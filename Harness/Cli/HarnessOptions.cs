@@ -1,6 +1,6 @@
-using EventCommitLab.Contract.Port;
 using System.Collections.Immutable;
 using System.Globalization;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Contract.Workload;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;

@@ -1,6 +1,6 @@
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Cli;
 

@@ -1,12 +1,12 @@
 using System.Globalization;
 using EventCommitLab.Contract;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.SuitePorts.Faults;

@@ -1,9 +1,9 @@
 using System.CommandLine;
 using System.Globalization;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Reporting;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Floor;
 

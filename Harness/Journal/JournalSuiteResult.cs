@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Engine.Racing;
+using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Journal;

@@ -1,8 +1,8 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Reporting;
-using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Harness.Journal;
 

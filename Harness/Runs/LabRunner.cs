@@ -1,10 +1,10 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
 using EventCommitLab.Contract.Port;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Runs;

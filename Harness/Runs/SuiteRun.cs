@@ -1,8 +1,8 @@
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Harness.Cli;
-using EventCommitLab.Reporting;
 using EventCommitLab.Harness.Stores;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Runs;
 

@@ -10,11 +10,11 @@ using BenchmarkDotNet.Mathematics;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
-using EventCommitLab.Harness.Cli;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 using EventCommitLab.Strategies;
 
 namespace EventCommitLab.Harness.Seed;

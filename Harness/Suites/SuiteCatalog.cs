@@ -1,9 +1,9 @@
 using EventCommitLab.Harness.DcbAppends;
 using EventCommitLab.Harness.Faults;
+using EventCommitLab.Harness.Floor;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;
 using EventCommitLab.Harness.Processes;
-using EventCommitLab.Harness.Floor;
 using EventCommitLab.Harness.Reads;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;

@@ -1,11 +1,11 @@
 using System.CommandLine;
 using System.Globalization;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Sweep;
 

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Harness.Sweep;
 

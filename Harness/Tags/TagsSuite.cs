@@ -1,14 +1,14 @@
 using System.CommandLine;
 using System.Diagnostics;
 using System.Globalization;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
-using EventCommitLab.Harness.Runs;
 using EventCommitLab.Engine.Statistics;
+using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Suites;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Tags;
 
 namespace EventCommitLab.Harness.Tags;

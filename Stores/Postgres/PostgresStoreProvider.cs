@@ -4,8 +4,8 @@ using EventCommitLab.Stores.Postgres.Server;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.SuitePorts.Dcb;
 using EventCommitLab.SuitePorts.Faults;
-using EventCommitLab.SuitePorts.Journal;
 using EventCommitLab.SuitePorts.Floor;
+using EventCommitLab.SuitePorts.Journal;
 using EventCommitLab.SuitePorts.Tags;
 using Npgsql;
 

@@ -1,6 +1,6 @@
 using System.Text.Json;
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Cli;
 
 namespace EventCommitLab.Tests.Infrastructure;
 

@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Cli;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Stores;
 using EventCommitLab.Strategies;

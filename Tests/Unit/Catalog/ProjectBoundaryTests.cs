@@ -3,8 +3,8 @@ using System.Text.RegularExpressions;
 using EventCommitLab.Contract;
 using EventCommitLab.Dcb;
 using EventCommitLab.Strategies;
-using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.SuitePorts.Tags;
+using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;
 
 namespace EventCommitLab.Tests.Catalog;

@@ -1,6 +1,6 @@
-using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Strategies;
+using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Engine.Measurement;

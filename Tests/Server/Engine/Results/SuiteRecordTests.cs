@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Floor;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Floor;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Infrastructure;

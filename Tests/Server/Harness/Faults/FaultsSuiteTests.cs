@@ -1,5 +1,5 @@
-using EventCommitLab.Harness.Faults;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Faults;
 using EventCommitLab.Strategies;
 using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using EventCommitLab.Engine.Measurement;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Tests.Engine.Measurement;
 

@@ -1,6 +1,6 @@
 using EventCommitLab.Engine.Racing;
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Reporting;
 
 namespace EventCommitLab.Tests.Engine.Racing;
 

@@ -1,13 +1,13 @@
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Faults;
-using EventCommitLab.Engine.Racing;
 using EventCommitLab.Harness.Floor;
-using EventCommitLab.Reporting;
-using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Seed;
 using EventCommitLab.Harness.Sweep;
 using EventCommitLab.Harness.Tags;
+using EventCommitLab.Reporting;
 using EventCommitLab.Strategies.Implementations;
 using EventCommitLab.SuitePorts.Tags;
 using EventCommitLab.Tests.Infrastructure;

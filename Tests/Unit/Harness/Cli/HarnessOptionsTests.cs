@@ -1,8 +1,8 @@
-using EventCommitLab.Harness.Cli;
-using EventCommitLab.Harness.Suites;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Runs;
 using EventCommitLab.Harness.Stores;
+using EventCommitLab.Harness.Suites;
 using EventCommitLab.Stores.Mongo;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Strategies;

@@ -1,7 +1,7 @@
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Floor;
 using EventCommitLab.Reporting;
-using EventCommitLab.Engine.Results;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.Tests.Infrastructure;

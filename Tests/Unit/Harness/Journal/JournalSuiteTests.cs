@@ -1,9 +1,9 @@
+using EventCommitLab.Engine.Racing;
+using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Journal;
 using EventCommitLab.Harness.Pipeline;
-using EventCommitLab.Engine.Racing;
-using EventCommitLab.Reporting;
-using EventCommitLab.Engine.Results;
 using EventCommitLab.Peers.AkkaJournal;
+using EventCommitLab.Reporting;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Infrastructure;
 

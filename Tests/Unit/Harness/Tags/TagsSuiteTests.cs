@@ -1,6 +1,6 @@
-using EventCommitLab.Reporting;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Tags;
+using EventCommitLab.Reporting;
 using EventCommitLab.Stores.Postgres;
 using EventCommitLab.SuitePorts.Tags;
 using EventCommitLab.Tests.Infrastructure;
