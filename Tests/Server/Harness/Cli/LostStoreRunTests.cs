@@ -4,14 +4,10 @@ using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness.Cli;
 
-/// <summary>A run whose store dies under it, on a private PostgreSQL of its own (the test kills it for good).</summary>
-public sealed class LostStoreRunTests : IAsyncLifetime
+/// <summary>A run whose store dies under it, on a private PostgreSQL of the class's own (the test kills it for good).</summary>
+public sealed class LostStoreRunTests(OwnPostgresFixture server) : IClassFixture<OwnPostgresFixture>
 {
-    private OwnPostgres _own = null!;
-
-    public async ValueTask InitializeAsync() => _own = await OwnPostgres.StartAsync("lost-store");
-
-    public async ValueTask DisposeAsync() => await _own.DisposeAsync();
+    private readonly OwnPostgres _own = server.Own;
 
     [Fact]
     public async Task a_run_whose_server_dies_exits_6_as_a_lost_store_writes_nothing_and_blames_no_strategy()
