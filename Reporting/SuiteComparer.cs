@@ -85,7 +85,7 @@ public static class SuiteComparer
         foreach (var old in older.Where(v => newByRow.ContainsKey(v.Row)))
         {
             var @new = newByRow[old.Row].Verdict;
-            var kind = KindOf(old.Verdict, @new);
+            var kind = VerdictAgreement.KindOf((old.Verdict.Kind, old.Verdict.Leader, old.Verdict.Set), (@new.Kind, @new.Leader, @new.Set));
             var conflict = Slower(old.Verdict, @new.Leader) || Slower(@new, old.Verdict.Leader);
             kinds.Add(kind);
             conflicts += conflict ? 1 : 0;
@@ -99,20 +99,6 @@ public static class SuiteComparer
         table.WriteTo(md);
         md.AppendLine();
         md.AppendLine("## Figures").AppendLine();
-    }
-
-    private static VerdictDifferenceKind KindOf(RaceVerdict older, RaceVerdict newer)
-    {
-        var (oldDecided, newDecided) = (older.Kind != VerdictKind.Undecided, newer.Kind != VerdictKind.Undecided);
-        return (oldDecided, newDecided) switch
-        {
-            (true, true) => older.Leader == newer.Leader || (older.Kind == VerdictKind.Equivalent && newer.Kind == VerdictKind.Equivalent && older.Set.Contains(newer.Leader) && newer.Set.Contains(older.Leader))
-                ? VerdictDifferenceKind.SameDecision
-                : VerdictDifferenceKind.DifferentDecision,
-            (true, false) => VerdictDifferenceKind.DecidedInOlderOnly,
-            (false, true) => VerdictDifferenceKind.DecidedInNewerOnly,
-            _ => VerdictDifferenceKind.UndecidedInBoth,
-        };
     }
 
     private static bool Slower(RaceVerdict verdict, string contender) =>

@@ -83,13 +83,21 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
     }
 
     /// <summary>How two verdicts of one row stand to each other; a missing verdict (the row not run) is undecided.</summary>
-    public static VerdictDifferenceKind KindOf(ProfileVerdict? older, ProfileVerdict? newer)
+    public static VerdictDifferenceKind KindOf(ProfileVerdict? older, ProfileVerdict? newer) =>
+        KindOf(Decision(older), Decision(newer));
+
+    /// <summary>
+    /// How two runs' decisions on one row stand (the main job's profiles and the suites' races alike): each run's kind of
+    /// verdict, its choice and its set, null where the row was not run (undecided).
+    /// </summary>
+    public static VerdictDifferenceKind KindOf(
+        (VerdictKind Kind, string Choice, IReadOnlyList<string> Set)? older, (VerdictKind Kind, string Choice, IReadOnlyList<string> Set)? newer)
     {
         var oldDecided = older is { Kind: not VerdictKind.Undecided };
         var newDecided = newer is { Kind: not VerdictKind.Undecided };
         return (oldDecided, newDecided) switch
         {
-            (true, true) => SameDecision(older!, newer!) ? VerdictDifferenceKind.SameDecision : VerdictDifferenceKind.DifferentDecision,
+            (true, true) => SameDecision(older!.Value, newer!.Value) ? VerdictDifferenceKind.SameDecision : VerdictDifferenceKind.DifferentDecision,
             (true, false) => VerdictDifferenceKind.DecidedInOlderOnly,
             (false, true) => VerdictDifferenceKind.DecidedInNewerOnly,
             _ => VerdictDifferenceKind.UndecidedInBoth,
@@ -101,9 +109,15 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
     {
         ArgumentNullException.ThrowIfNull(older);
         ArgumentNullException.ThrowIfNull(newer);
-        return older.Recommended == newer.Recommended
-            || (older.Kind == VerdictKind.Equivalent && newer.Kind == VerdictKind.Equivalent && newer.Set.Contains(older.Recommended) && older.Set.Contains(newer.Recommended));
+        return SameDecision(Decision(older)!.Value, Decision(newer)!.Value);
     }
+
+    private static bool SameDecision((VerdictKind Kind, string Choice, IReadOnlyList<string> Set) older, (VerdictKind Kind, string Choice, IReadOnlyList<string> Set) newer) =>
+        older.Choice == newer.Choice
+        || (older.Kind == VerdictKind.Equivalent && newer.Kind == VerdictKind.Equivalent && newer.Set.Contains(older.Choice) && older.Set.Contains(newer.Choice));
+
+    private static (VerdictKind Kind, string Choice, IReadOnlyList<string> Set)? Decision(ProfileVerdict? verdict) =>
+        verdict is null ? null : (verdict.Kind, verdict.Recommended, verdict.Set);
 
     /// <summary>What contradicts between the two runs' choices, each looked up in the other run; null when nothing does.</summary>
     /// <param name="olderDirect">Compares two strategies over the older run's rounds of the row (see <see cref="Against"/>); null when the runs' rounds are not at hand.</param>
