@@ -135,7 +135,7 @@ internal static class LabRunner
         }
 
         var tool = provider is IStoreToolEventInserts storeTool
-            ? await StoreToolRuns.MeasureAsync(storeTool, provider, StoreToolRuns.WithCeilings(toolCells, cases), options.Cases, settings, StoreToolRuns.TurnLength, console, cancellationToken).ConfigureAwait(false)
+            ? await StoreToolRuns.MeasureAsync(storeTool, provider, StoreToolRuns.WithCeilings(toolCells, cases), options.Cases, settings, StoreToolRuns.TurnLength, StoreToolRuns.Turns, console, cancellationToken).ConfigureAwait(false)
             : [];
 
         var environment = new RunEnvironment(

@@ -10,7 +10,7 @@ namespace EventCommitLab.Strategies.Shared;
 /// callers answered after it in its share, never the next batch's write.
 /// </summary>
 /// <remarks>One work item for the whole batch was measured slower at 100 events x 100 aggregate commits (one thread then
-/// built every caller's next commit): see the README's pipeline section.</remarks>
+/// built every caller's next commit).</remarks>
 internal sealed class BatchAnswers : IThreadPoolWorkItem
 {
     private readonly IReadOnlyList<PendingCommit> _batch;

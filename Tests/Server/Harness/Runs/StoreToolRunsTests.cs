@@ -20,7 +20,7 @@ public sealed class StoreToolRunsTests(LabStores stores)
         using var console = new StringWriter();
 
         var comparisons = await StoreToolRuns.MeasureAsync(
-            (IStoreToolEventInserts)provider, provider, [(cell, PerCommitCeiling.VariantName)], options.Cases, options.Measurement(false), TimeSpan.FromSeconds(1), console,
+            (IStoreToolEventInserts)provider, provider, [(cell, PerCommitCeiling.VariantName)], options.Cases, options.Measurement(false), TimeSpan.FromSeconds(1), 3, console,
             TestContext.Current.CancellationToken);
 
         Assert.SkipWhen(comparisons.Count == 0, "pgbench is not beside this machine's PostgreSQL server programs");
