@@ -2,7 +2,7 @@ using EventCommitLab.Harness.Runs;
 
 namespace EventCommitLab.Harness.Cli;
 
-/// <summary><c>index</c>: writes results/INDEX.md from the committed runs and the README's links.</summary>
+/// <summary><c>index</c>: writes results/INDEX.md from the committed runs and the links of the README and docs/.</summary>
 public static class IndexCommand
 {
     public const string Name = "index";
@@ -22,9 +22,8 @@ public static class IndexCommand
             throw new ArgumentException($"index: there is no results folder at {root}; run it from the repository.");
         }
 
-        var readme = Path.Combine(Path.GetDirectoryName(root)!, "README.md");
         var target = Path.Combine(root, ResultsIndex.FileName);
-        File.WriteAllText(target, ResultsIndex.Write(root, File.Exists(readme) ? File.ReadAllText(readme) : ""));
+        File.WriteAllText(target, ResultsIndex.Write(root, ResultsIndex.LabPages(Path.GetDirectoryName(root)!)));
         output.WriteLine($"Written to {target}");
         return 0;
     }

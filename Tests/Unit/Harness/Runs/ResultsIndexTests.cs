@@ -7,12 +7,12 @@ namespace EventCommitLab.Tests.Harness.Runs;
 public sealed class ResultsIndexTests
 {
     [Fact]
-    public void the_committed_index_is_what_the_generator_makes_of_the_committed_runs_and_the_readme()
+    public void the_committed_index_is_what_the_generator_makes_of_the_committed_runs_and_the_lab_pages()
     {
         var repository = RepositoryFolder.Root;
         var results = Path.Combine(repository, "results");
 
-        var generated = ResultsIndex.Write(results, File.ReadAllText(Path.Combine(repository, "README.md")));
+        var generated = ResultsIndex.Write(results, ResultsIndex.LabPages(repository));
 
         Assert.True(File.Exists(Path.Combine(results, ResultsIndex.FileName)), "results/INDEX.md is missing: run `dotnet run -c Release --project Harness -- index`.");
         Assert.Equal(generated, File.ReadAllText(Path.Combine(results, ResultsIndex.FileName)));
@@ -49,6 +49,34 @@ public sealed class ResultsIndexTests
         finally
         {
             root.Delete(recursive: true);
+        }
+    }
+
+    [Fact]
+    public void a_run_a_docs_page_links_is_current_as_one_the_readme_links()
+    {
+        var repository = Directory.CreateTempSubdirectory("commit-lab-index-");
+        try
+        {
+            var results = Directory.CreateDirectory(Path.Combine(repository.FullName, "results")).FullName;
+            var docs = Directory.CreateDirectory(Path.Combine(repository.FullName, "docs")).FullName;
+            foreach (var name in new[] { "2026-01-02-postgres-quick", "2026-01-01-postgres-depth", "2026-01-01-postgres-old" })
+            {
+                File.WriteAllText(Path.Combine(Directory.CreateDirectory(Path.Combine(results, name)).FullName, "summary.md"), "# A run\n");
+            }
+
+            File.WriteAllText(Path.Combine(repository.FullName, "README.md"), "The latest: [verdict](results/2026-01-02-postgres-quick/summary.md).\n");
+            File.WriteAllText(Path.Combine(docs, "method.md"), "Why: [depth](../results/2026-01-01-postgres-depth/summary.md).\n");
+
+            var index = ResultsIndex.Write(results, ResultsIndex.LabPages(repository.FullName));
+
+            Assert.Contains("3 runs, 2 current, 0 baselines.", index, StringComparison.Ordinal);
+            Assert.Contains("| [2026-01-01-postgres-depth](2026-01-01-postgres-depth/summary.md) | suite (page only) | - | A run | **current** |", index, StringComparison.Ordinal);
+            Assert.Contains("| [2026-01-01-postgres-old](2026-01-01-postgres-old/summary.md) | suite (page only) | - | A run | superseded |", index, StringComparison.Ordinal);
+        }
+        finally
+        {
+            repository.Delete(recursive: true);
         }
     }
 }
