@@ -25,7 +25,10 @@ public sealed class GroupCommitAppender : IDcbAppender
     // second (a batch holds every caller in it while it waits).
     private static readonly CommitRetryOptions RetryOptions = new()
     {
-        MaxRetryAttempts = 20, BaseDelay = TimeSpan.FromMilliseconds(1), MaxDelay = TimeSpan.FromMilliseconds(50), TotalTimeout = TimeSpan.FromSeconds(30),
+        MaxRetryAttempts = 20,
+        BaseDelay = TimeSpan.FromMilliseconds(1),
+        MaxDelay = TimeSpan.FromMilliseconds(50),
+        TotalTimeout = TimeSpan.FromSeconds(30),
     };
 
     private readonly IDcbLog _log;

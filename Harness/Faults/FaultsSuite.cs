@@ -151,22 +151,26 @@ internal static class FaultsSuite
             else
             {
                 strategy = registration.Create(store, new CommitStrategyOptions());
+                async Task TerminateBackendsAsync(CancellationToken ct)
+                {
+                    var until = DateTime.UtcNow + TerminatingFor;
+                    while (DateTime.UtcNow < until)
+                    {
+                        injected += await target.EndConnectionsAsync(ConnectionsPerBlow, ct).ConfigureAwait(false);
+                        await Task.Delay(100, ct).ConfigureAwait(false);
+                    }
+                }
+
+                async Task KillServerAsync(CancellationToken ct)
+                {
+                    await provider.CrashAndRestartServerAsync(ct).ConfigureAwait(false);
+                    injected++;
+                }
+
                 Func<CancellationToken, Task> hurt = fault switch
                 {
-                    FaultKind.TerminateBackends => async ct =>
-                    {
-                        var until = DateTime.UtcNow + TerminatingFor;
-                        while (DateTime.UtcNow < until)
-                        {
-                            injected += await target.EndConnectionsAsync(ConnectionsPerBlow, ct).ConfigureAwait(false);
-                            await Task.Delay(100, ct).ConfigureAwait(false);
-                        }
-                    },
-                    FaultKind.KillServer when provider.ServerKillUnavailableBecause is null => async ct =>
-                    {
-                        await provider.CrashAndRestartServerAsync(ct).ConfigureAwait(false);
-                        injected++;
-                    },
+                    FaultKind.TerminateBackends => TerminateBackendsAsync,
+                    FaultKind.KillServer when provider.ServerKillUnavailableBecause is null => KillServerAsync,
                     _ => throw new ArgumentException($"faults: {provider.ServerKillUnavailableBecause}."),
                 };
                 load = await FaultLoad.RunAsync(strategy, ledger, Committers, EventsPerCommit, Before, After, hurt, cancellationToken).ConfigureAwait(false);

@@ -39,40 +39,40 @@ internal sealed class ReadsWorkloads(ReadsSuiteSettings settings, IDcbLog queryL
                 var throttle = workload == ReadsWorkload.ReadThrottled ? new ReadThrottle(settings.ThrottledRate) : null;
                 return (await ClosedLoop.CountAsync(clients, 1, _ => FollowAsync(throttle, fastest, cancellationToken), latencies).ConfigureAwait(false), null);
             case ReadsWorkload.ReadWhileWriting:
-            {
-                var done = false;
-                var writers = ClosedLoop.UntilAsync(settings.Background, () => Volatile.Read(ref done), client => AppendAsync(client, cancellationToken));
-                ClosedLoopWindow readers;
-                try
                 {
-                    readers = await ClosedLoop.CountAsync(clients, 1, _ => FollowAsync(null, fastest, cancellationToken), latencies).ConfigureAwait(false);
-                }
-                finally
-                {
-                    Volatile.Write(ref done, true);
-                }
+                    var done = false;
+                    var writers = ClosedLoop.UntilAsync(settings.Background, () => Volatile.Read(ref done), client => AppendAsync(client, cancellationToken));
+                    ClosedLoopWindow readers;
+                    try
+                    {
+                        readers = await ClosedLoop.CountAsync(clients, 1, _ => FollowAsync(null, fastest, cancellationToken), latencies).ConfigureAwait(false);
+                    }
+                    finally
+                    {
+                        Volatile.Write(ref done, true);
+                    }
 
-                return (readers, (await writers.ConfigureAwait(false)).OperationsPerSecond);
-            }
+                    return (readers, (await writers.ConfigureAwait(false)).OperationsPerSecond);
+                }
 
             case ReadsWorkload.Append:
                 return (await ClosedLoop.ForAsync(clients, settings.Window, client => AppendAsync(client, cancellationToken), latencies).ConfigureAwait(false), null);
             default:
-            {
-                var done = false;
-                var readers = ClosedLoop.UntilAsync(settings.Background, () => Volatile.Read(ref done), _ => FollowAsync(null, null, cancellationToken));
-                ClosedLoopWindow appends;
-                try
                 {
-                    appends = await ClosedLoop.ForAsync(clients, settings.Window, client => AppendAsync(client, cancellationToken), latencies).ConfigureAwait(false);
-                }
-                finally
-                {
-                    Volatile.Write(ref done, true);
-                }
+                    var done = false;
+                    var readers = ClosedLoop.UntilAsync(settings.Background, () => Volatile.Read(ref done), _ => FollowAsync(null, null, cancellationToken));
+                    ClosedLoopWindow appends;
+                    try
+                    {
+                        appends = await ClosedLoop.ForAsync(clients, settings.Window, client => AppendAsync(client, cancellationToken), latencies).ConfigureAwait(false);
+                    }
+                    finally
+                    {
+                        Volatile.Write(ref done, true);
+                    }
 
-                return (appends, (await readers.ConfigureAwait(false)).UnitsPerSecond);
-            }
+                    return (appends, (await readers.ConfigureAwait(false)).UnitsPerSecond);
+                }
         }
     }
 

@@ -209,11 +209,11 @@ internal static class LabRunner
             from concurrency in options.Concurrency.Order()
             select new CellKey(load, method, events, concurrency,
                 method != BenchmarkMethod.CommitEvents && options.Aggregates is { } shared && shared < concurrency ? shared : null);
+        // Pipelined owners for aggregate commits only: a condition names positions in the log, which a commit not yet acknowledged does not have.
         var contended = options.Loads.Contains(LoadKind.Sustained)
             ? from row in options.ContendedRows
               from method in checkedMethods
               from commands in options.CommandModes
-              // A condition names positions in the log, which a commit not yet acknowledged does not have: no pipelining.
               where commands != CommandMode.Pipelined || method == BenchmarkMethod.CommitAggregateEvents
               select new CellKey(LoadKind.Sustained, method, options.Events.Min(), row.Committers, row.Aggregates, Commands: commands)
             : [];

@@ -116,7 +116,10 @@ public sealed class MongoEventStore : IEventLog
         if (aggregateVersions.Count > 0)
         {
             var upserts = aggregateVersions.Select(a => new UpdateOneModel<BsonDocument>(
-                new BsonDocument("_id", MongoEventDocuments.AggregateId(a.Aggregate)), new BsonDocument("$set", new BsonDocument("version", a.Version))) { IsUpsert = true });
+                new BsonDocument("_id", MongoEventDocuments.AggregateId(a.Aggregate)), new BsonDocument("$set", new BsonDocument("version", a.Version)))
+            {
+                IsUpsert = true,
+            });
             await _collections.Aggregates.BulkWriteAsync(upserts, new BulkWriteOptions { IsOrdered = false }, cancellationToken).ConfigureAwait(false);
         }
     }

@@ -189,7 +189,11 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         // whose COMMIT may have landed.
         var pooled = new NpgsqlConnectionStringBuilder(_admin.ConnectionStringFor(database))
         {
-            Pooling = true, MaxPoolSize = StorePoolSize + 20, MaxAutoPrepare = 20, AutoPrepareMinUsages = 2, IncludeFailedBatchedCommand = true,
+            Pooling = true,
+            MaxPoolSize = StorePoolSize + 20,
+            MaxAutoPrepare = 20,
+            AutoPrepareMinUsages = 2,
+            IncludeFailedBatchedCommand = true,
         }.ConnectionString;
         return await PostgresDcbLog.CreateAsync(pooled, $"PostgreSQL database {database}", () => _admin.DropDatabaseAsync(database), cancellationToken).ConfigureAwait(false);
     }

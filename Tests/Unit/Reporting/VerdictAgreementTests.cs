@@ -48,7 +48,10 @@ public sealed class VerdictAgreementTests
         var decided = SampleVerdicts.Run(sequenceWinsAt100: true).Verdicts![2].For(GuaranteeProfile.Unique.Id)!;
         var undecided = decided with
         {
-            Kind = VerdictKind.Undecided, Leader = "Pipeline", Set = ["Pipeline", "Sequence"], Recommended = "Pipeline",
+            Kind = VerdictKind.Undecided,
+            Leader = "Pipeline",
+            Set = ["Pipeline", "Sequence"],
+            Recommended = "Pipeline",
             Standings = [new ContenderStanding("Sequence", PairDecision.Undecided, new Interval(0.98, 0.9, 1.1, 10), null, null)],
         };
         Assert.Equal(("Sequence", VerdictKind.Winner), (decided.Recommended, decided.Kind));
