@@ -20,8 +20,8 @@ internal static class StoreToolRuns
 
     /// <summary>
     /// Turns per cell of the main job: odd, so that the median of the turns' ratios is one turn's; five, because at one
-    /// client a turn's ratio moves by a fifth from turn to turn (a 1 s turn there is a few hundred flushes), which the
-    /// middle of three followed.
+    /// client a turn of 1 s holds few commits, each a flush, and its ratio varies from turn to turn more than the middle
+    /// of three can settle (docs/method.md, the ceiling).
     /// </summary>
     public const int Turns = 5;
 
