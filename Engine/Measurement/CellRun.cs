@@ -8,6 +8,6 @@ namespace EventCommitLab.Engine.Measurement;
 /// </summary>
 internal sealed record CellRun(IReadOnlyList<CaseResult> Cases, IReadOnlyList<StrategyClaims> Claims, CellVerdict? Verdict, CellTime Time)
 {
-    /// <summary>The mandatory part (every contender's start, the qualifying round, the checks at the end), for the plan.</summary>
-    public TimeSpan Mandatory => TimeSpan.FromSeconds(Time.StartsSeconds + Time.QualifyingSeconds + Time.ChecksSeconds);
+    /// <summary>The mandatory part (every contender's start, the qualifying round, the rounds to the first look, the checks at the end), for the plan.</summary>
+    public TimeSpan Mandatory => TimeSpan.FromSeconds(Time.MandatorySeconds);
 }

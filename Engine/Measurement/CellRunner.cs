@@ -90,9 +90,9 @@ internal static class CellRunner
             var results = notRun.Concat(finished).ToList();
             cases.Clear();
             var ordered = contenders.Select(c => results.FirstOrDefault(r => r.Contender == c.Name)).OfType<CaseResult>().ToArray();
-            var time = new CellTime(allowance?.TotalSeconds, starts.TotalSeconds, qualifyingRound.TotalSeconds, racing.TotalSeconds, (clock.Elapsed - beforeRace - racing).TotalSeconds);
+            var time = new CellTime(allowance?.TotalSeconds, starts.TotalSeconds, qualifyingRound.TotalSeconds, racing.TotalSeconds, (clock.Elapsed - beforeRace - racing).TotalSeconds, runner.FirstLook.TotalSeconds);
             progress(string.Create(CultureInfo.InvariantCulture,
-                $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")} (starts {time.StartsSeconds:0.0} s, qualifying round {time.QualifyingSeconds:0.0} s, racing {time.RacingSeconds:0.0} s, checks {time.ChecksSeconds:0.0} s)"));
+                $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")} (starts {time.StartsSeconds:0.0} s, qualifying round {time.QualifyingSeconds:0.0} s, racing {time.RacingSeconds:0.0} s of which to the first look {time.FirstLookSeconds:0.0} s, checks {time.ChecksSeconds:0.0} s)"));
             var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End, running.GroupEnds);
             return new CellRun(analysed, claims, verdict is null ? null : verdict with { Time = time }, time);
 

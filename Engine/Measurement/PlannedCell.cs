@@ -2,5 +2,9 @@ using EventCommitLab.Engine.Results;
 
 namespace EventCommitLab.Engine.Measurement;
 
-/// <summary>A cell of the run's plan and what its mandatory part (starts, qualifying round, checks) is predicted to take.</summary>
-internal sealed record PlannedCell(CellKey Cell, TimeSpan Mandatory);
+/// <summary>
+/// A cell of the run's plan and what its mandatory part (starts, qualifying round, the rounds to the first look,
+/// checks) is predicted to take, with the first look's rounds, which a close call needs as many again of to reach its
+/// second look.
+/// </summary>
+internal sealed record PlannedCell(CellKey Cell, TimeSpan Mandatory, TimeSpan FirstLook);

@@ -19,6 +19,9 @@ internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> tu
 
     public Race Race => race;
 
+    /// <summary>What the race rounds to the first look took: they run whatever the allowance, as part of a cell's mandatory part.</summary>
+    public TimeSpan FirstLook { get; private set; }
+
     /// <summary>Unmeasured rounds before the qualifying round: every entrant once per round, its figure not recorded.</summary>
     public async Task WarmUpAsync(int rounds, CancellationToken cancellationToken)
     {
@@ -49,6 +52,7 @@ internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> tu
     {
         ArgumentNullException.ThrowIfNull(reserve);
         ArgumentNullException.ThrowIfNull(clock);
+        var started = clock.Elapsed;
         while (!race.Finished)
         {
             var block = race.RoundsToNextLook;
@@ -79,6 +83,11 @@ internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> tu
             for (var round = 0; round < block && !race.Finished; round++)
             {
                 race.RecordRound(await RoundAsync(qualifying: false, cancellationToken).ConfigureAwait(false));
+            }
+
+            if (mandatory)
+            {
+                FirstLook = clock.Elapsed - started;
             }
         }
     }

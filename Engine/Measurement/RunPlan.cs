@@ -7,9 +7,11 @@ namespace EventCommitLab.Engine.Measurement;
 /// then scaled by what the cells so far took against their prediction); of what is left, a cell may race for up to
 /// <see cref="Overcommit"/> equal shares: most cells decide at their first looks and leave their share to the cells
 /// after them, so a close call may take the rounds the clear ones did not need, and the mandatory parts set aside keep
-/// a close call early in the order from taking the time of the cells after it. When what is left cannot pay even for the mandatory parts, the cells last in the order are left out, whole,
-/// and the plan says which and what they would have taken: a row the budget could not decide costs its starts and
-/// checks for nothing, and takes time from the rows before it. With no total (a dry run), every cell runs unbounded.
+/// a close call early in the order from taking the time of the cells after it. When what is left cannot pay for the
+/// mandatory parts, or leaves too little beyond them to carry the close calls to their second look (<see
+/// cref="CloseCalls"/>), the cells last in the order are left out, whole, and the plan says which and what they would
+/// have taken: a row the budget could not decide costs its starts and checks for nothing, and takes time from the rows
+/// before it. With no total (a dry run), every cell runs unbounded.
 /// </summary>
 internal sealed class RunPlan
 {
@@ -18,6 +20,13 @@ internal sealed class RunPlan
 
     /// <summary>How many equal shares of what the mandatory parts leave a cell may race for.</summary>
     public const double Overcommit = 3;
+
+    /// <summary>
+    /// The share of the cells to come that the time beyond their mandatory parts must carry to their second look (as
+    /// many race rounds again as to their first): most cells decide at their first look, and a close call stopped
+    /// there for want of time is a row undecided. Below it, the last cells are left out before the budget runs thin.
+    /// </summary>
+    public const double CloseCalls = 0.5;
 
     private readonly IReadOnlyList<PlannedCell> _cells;
     private readonly TimeSpan? _total;
@@ -48,8 +57,9 @@ internal sealed class RunPlan
     /// <summary>
     /// What the cell at <paramref name="index"/> may spend, after <paramref name="elapsed"/> of the run: its mandatory
     /// part and an equal share of what the mandatory parts of the cells still to run leave; null with no total. Cells
-    /// last in the order are left out first when what is left cannot pay for every mandatory part; when it cannot pay
-    /// even for this cell's, this cell is left out too and the answer is <see cref="TimeSpan.Zero"/>.
+    /// last in the order are left out first when what is left cannot pay for every mandatory part and the close calls'
+    /// second looks; when it cannot pay even for this cell's mandatory part, this cell is left out too and the answer is
+    /// <see cref="TimeSpan.Zero"/>.
     /// </summary>
     public TimeSpan? AllowanceFor(int index, TimeSpan elapsed)
     {
@@ -67,7 +77,7 @@ internal sealed class RunPlan
 
         var left = total - Reserve - elapsed;
         var coming = Enumerable.Range(index, _cells.Count - index).Where(i => !IsLeftOut(i)).ToList();
-        while (coming.Count > 0 && coming.Sum(i => Mandatory(i).TotalSeconds) > left.TotalSeconds)
+        while (coming.Count > 0 && !Carries(coming, left))
         {
             _leftOut.Insert(_leftOut.Count(c => IndexOf(c) < coming[^1]), _cells[coming[^1]]);
             coming.RemoveAt(coming.Count - 1);
@@ -80,6 +90,17 @@ internal sealed class RunPlan
 
         var free = left - TimeSpan.FromSeconds(coming.Sum(i => Mandatory(i).TotalSeconds));
         return Mandatory(index) + TimeSpan.FromTicks(Math.Min(free.Ticks, (long)(free.Ticks * Overcommit / coming.Count)));
+    }
+
+    /// <summary>
+    /// Whether <paramref name="left"/> pays for the mandatory parts of the cells <paramref name="coming"/> and carries
+    /// their close calls to the second look; a last cell alone only needs its mandatory part (leaving it out would give
+    /// its time to no other cell).
+    /// </summary>
+    private bool Carries(List<int> coming, TimeSpan left)
+    {
+        var free = left.TotalSeconds - coming.Sum(i => Mandatory(i).TotalSeconds);
+        return free >= 0 && (coming.Count == 1 || free >= CloseCalls * coming.Sum(i => _cells[i].FirstLook.TotalSeconds * Scale));
     }
 
     private int IndexOf(PlannedCell cell)

@@ -64,7 +64,7 @@ internal static class LabRunner
             : [];
         var contenders = options.Strategies.Count + RawCeiling.VariantNames.Count;
         var plan = new RunPlan(
-            [.. cells.Select(c => new PlannedCell(c, CellCostModel.Mandatory(c, contenders)))],
+            [.. cells.Select(c => new PlannedCell(c, CellCostModel.Mandatory(c, contenders, settings), CellCostModel.FirstLook(c, contenders, settings)))],
             settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - StoreToolRuns.Duration(toolCells) : null,
             CellCostModel.ScaleFor(flush.MedianMs));
         var cases = new List<CaseResult>();
@@ -169,7 +169,7 @@ internal static class LabRunner
 
     /// <summary>
     /// Refuses, before any cell runs, a budget that cannot pay even for the first cell's mandatory part (starts,
-    /// qualifying round, checks) as predicted on our machines; a budget that covers some cells runs those (the plan says
+    /// qualifying round, the rounds to the first look, checks) as predicted on our machines; a budget that covers some cells runs those (the plan says
     /// which it leaves out).
     /// </summary>
     public static void EnsureTheBudgetFits(HarnessOptions options, MeasurementSettings settings, IReadOnlyList<CellKey> cells)
@@ -183,12 +183,12 @@ internal static class LabRunner
         }
 
         var contenders = options.Strategies.Count + RawCeiling.VariantNames.Count;
-        var first = CellCostModel.Mandatory(cells[0], contenders) + RunPlan.Reserve;
+        var first = CellCostModel.Mandatory(cells[0], contenders, settings) + RunPlan.Reserve;
         if (first > TimeSpan.FromMinutes(minutes))
         {
-            var all = TimeSpan.FromSeconds(cells.Sum(c => CellCostModel.Mandatory(c, contenders).TotalSeconds)) + RunPlan.Reserve;
+            var all = TimeSpan.FromSeconds(cells.Sum(c => CellCostModel.Mandatory(c, contenders, settings).TotalSeconds)) + RunPlan.Reserve;
             throw new ArgumentException(string.Create(CultureInfo.InvariantCulture,
-                $"--budget {minutes:0.#}: the first of {cells.Count} cells x {options.Strategies.Count} strategies alone needs about {first.TotalMinutes:0.#} minutes (every contender starts, qualifies and is checked), and all of them at least {Math.Ceiling(all.TotalMinutes):0}; raise --budget or narrow the grid (--events, --concurrency, --contention, --load, --methods, --strategies)."));
+                $"--budget {minutes:0.#}: the first of {cells.Count} cells x {options.Strategies.Count} strategies alone needs about {first.TotalMinutes:0.#} minutes (every contender starts, qualifies, races to the first look and is checked), and all of them at least {Math.Ceiling(all.TotalMinutes):0}; raise --budget or narrow the grid (--events, --concurrency, --contention, --load, --methods, --strategies)."));
         }
     }
 

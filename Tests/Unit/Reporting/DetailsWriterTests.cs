@@ -125,17 +125,29 @@ public sealed class DetailsWriterTests
     }
 
     [Fact]
-    public void each_cells_time_is_split_into_its_fixed_parts_and_racing_with_the_runs_totals()
+    public void each_cells_time_is_split_into_its_mandatory_parts_with_the_first_look_and_the_racing_beyond_it_with_the_runs_totals()
+    {
+        var run = SampleVerdicts.Run();
+        var timed = run with { Verdicts = [.. run.Verdicts!.Select((v, i) => v with { Time = new CellTime(30, 6, 6, 24 - (6 * i), 6, 6) })] };
+
+        var summary = DetailsWriter.Write(timed);
+
+        Assert.Contains("## Where the cells' time went", summary, StringComparison.Ordinal);
+        Assert.StartsWith("Over 3 cells, 1.8 min: racing beyond the first looks 0.6 min (33%); the mandatory parts every cell pays whatever its race 1.2 min (67%): every contender's start with its warm-up 0.3 min, the qualifying round 0.3 min, the race rounds to the first look 0.3 min, stopping every contender and reading its log back 0.3 min.", summary.Split('\n').Single(l => l.StartsWith("Over ", StringComparison.Ordinal)), StringComparison.Ordinal);
+        Assert.Contains("| sustained CommitEvents 1 x 100 | 30.0 | 6.0 | 6.0 | 12.0 | 6.0 | 6.0 |", summary, StringComparison.Ordinal);
+        Assert.Contains("| undecided when its rounds ran out |", summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void a_run_that_did_not_keep_its_first_looks_time_counts_its_rounds_as_racing_and_says_so()
     {
         var run = SampleVerdicts.Run();
         var timed = run with { Verdicts = [.. run.Verdicts!.Select((v, i) => v with { Time = new CellTime(30, 6, 6, 24 - (6 * i), 6) })] };
 
         var summary = DetailsWriter.Write(timed);
 
-        Assert.Contains("## Where the cells' time went", summary, StringComparison.Ordinal);
-        Assert.StartsWith("Over 3 cells, 1.8 min: racing 0.9 min (50%); the mandatory parts every cell pays whatever its race 0.9 min (50%): every contender's start with its warm-up 0.3 min, the qualifying round 0.3 min, stopping every contender and reading its log back 0.3 min.", summary.Split('\n').Single(l => l.StartsWith("Over ", StringComparison.Ordinal)), StringComparison.Ordinal);
-        Assert.Contains("| sustained CommitEvents 1 x 100 | 30.0 | 6.0 | 6.0 | 12.0 | 6.0 |", summary, StringComparison.Ordinal);
-        Assert.Contains("| undecided when its rounds ran out |", summary, StringComparison.Ordinal);
+        Assert.StartsWith("Over 3 cells, 1.8 min: racing 0.9 min (50%); starts, qualifying rounds and checks 0.9 min (50%): every contender's start with its warm-up 0.3 min, the qualifying round 0.3 min, stopping every contender and reading its log back 0.3 min (this run did not keep what its rounds to the first look took).", summary.Split('\n').Single(l => l.StartsWith("Over ", StringComparison.Ordinal)), StringComparison.Ordinal);
+        Assert.Contains("| sustained CommitEvents 1 x 100 | 30.0 | 6.0 | 6.0 | 12.0 | - | 6.0 |", summary, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -98,10 +98,12 @@ public sealed class RaceRunnerTests
         }, seed: 2);
 
         await runner.QualifyAsync(TestContext.Current.CancellationToken);
-        await runner.RunAsync(TimeSpan.Zero, () => TimeSpan.Zero, Stopwatch.StartNew(), TestContext.Current.CancellationToken);
+        var clock = Stopwatch.StartNew();
+        await runner.RunAsync(TimeSpan.Zero, () => TimeSpan.Zero, clock, TestContext.Current.CancellationToken);
 
         Assert.Equal(RaceEnd.OutOfBudget, race.End);
         Assert.Equal(race.Settings.Looks[0], race.Rounds);
+        Assert.InRange(runner.FirstLook, TimeSpan.FromMilliseconds(2 * 2 * race.Settings.Looks[0]), clock.Elapsed);
     }
 
     [Fact]

@@ -11,8 +11,8 @@ public sealed class RunPlanTests
 {
     private static readonly TimeSpan Twenty = TimeSpan.FromMinutes(20);
 
-    private static PlannedCell[] Cells(int count, double mandatorySeconds) =>
-        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(mandatorySeconds)))];
+    private static PlannedCell[] Cells(int count, double mandatorySeconds, double firstLookSeconds = 0) =>
+        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(mandatorySeconds), TimeSpan.FromSeconds(firstLookSeconds)))];
 
     [Fact]
     public void each_cell_may_spend_its_mandatory_part_and_up_to_three_equal_shares_of_what_the_mandatory_parts_leave()
@@ -65,6 +65,49 @@ public sealed class RunPlanTests
 
         Assert.Equal(Cells(20, 30).TakeLast(plan.LeftOut.Count), plan.LeftOut);
         Assert.Equal(7, plan.LeftOut.Count);
+    }
+
+    [Fact]
+    public void the_last_cells_are_left_out_when_beyond_the_mandatory_parts_too_little_is_left_to_carry_half_the_cells_to_their_second_look()
+    {
+        // 10 cells of 100 s, 40 s of it to the first look: 1000 s of mandatory parts leave 195 s, short of the 200 s
+        // that carry half of them as many rounds again; without the last cell, 295 s carry 180 s.
+        var cells = Cells(10, 100, 40);
+        var plan = new RunPlan(cells, Twenty);
+
+        var allowance = plan.AllowanceFor(0, TimeSpan.Zero);
+
+        Assert.Equal([cells[^1]], plan.LeftOut);
+        Assert.Equal(TimeSpan.FromSeconds(100) + (TimeSpan.FromSeconds(295) * RunPlan.Overcommit / 9), allowance);
+        var withoutFirstLooks = new RunPlan(Cells(10, 100), Twenty);
+        withoutFirstLooks.AllowanceFor(0, TimeSpan.Zero);
+        Assert.Empty(withoutFirstLooks.LeftOut);
+    }
+
+    [Fact]
+    public void a_last_cell_alone_runs_when_it_can_pay_for_its_mandatory_part_since_leaving_it_out_gives_its_time_to_no_other_cell()
+    {
+        var cells = Cells(2, 100, 80);
+        var plan = new RunPlan(cells, TimeSpan.FromSeconds(100) + RunPlan.Reserve + TimeSpan.FromSeconds(101));
+
+        Assert.Equal(TimeSpan.FromSeconds(101), plan.AllowanceFor(1, TimeSpan.FromSeconds(100)));
+        Assert.Empty(plan.LeftOut);
+    }
+
+    [Fact]
+    public void the_first_looks_predicted_rounds_grow_with_the_window_and_the_rounds_before_that_look_and_are_part_of_the_mandatory_part()
+    {
+        var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 10, 10);
+        var settings = LabOptions.Parse([], new PostgresStoreConfiguration()).Measurement(true);
+        var longer = LabOptions.Parse(["--window", "1"], new PostgresStoreConfiguration()).Measurement(true);
+        var fewer = LabOptions.Parse(["--rounds", "3"], new PostgresStoreConfiguration()).Measurement(true);
+
+        var firstLook = CellCostModel.FirstLook(cell, 13, settings);
+
+        Assert.True(CellCostModel.FirstLook(cell, 13, longer) > 5 * firstLook, "a window ten times as long");
+        Assert.Equal(firstLook / 2, CellCostModel.FirstLook(cell, 13, fewer));
+        Assert.True(CellCostModel.FirstLook(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 100, 100), 13, settings) > 2 * firstLook);
+        Assert.Equal(CellCostModel.StartsAndChecks(cell, 13) + firstLook, CellCostModel.Mandatory(cell, 13, settings));
     }
 
     [Fact]
