@@ -13,7 +13,9 @@ namespace EventCommitLab.Engine.Measurement;
 /// share of the budget (no verdict comes before that look): a turn per contender still racing and round, each its ramp
 /// and window and what its commits' drain adds, which grows with the events per commit and the events a window writes;
 /// those constants were fitted by least squares (none negative) to the first looks of the 76 cells of a pair of default
-/// runs (five-turns and five-turns-2 in results/). The plan scales both by what this run's cells take.
+/// runs (five-turns and five-turns-2 in results/), then stated for the machine the other constants were fitted on
+/// (<see cref="FirstLooksFittedAt"/>), so that one scale serves both. The plan scales the sum by what this run's cells
+/// take.
 /// </summary>
 internal static class CellCostModel
 {
@@ -32,6 +34,12 @@ internal static class CellCostModel
     /// qualifying round leave there, more of them the more committers a cell has.
     /// </summary>
     private const double RacingShare = 0.63;
+
+    /// <summary>
+    /// What the pair's cells whose first looks fitted the constants below took against this model's starts, qualifying
+    /// rounds and checks: those machines were that much slower than the ones the other constants were fitted on.
+    /// </summary>
+    private const double FirstLooksFittedAt = 1.43;
 
     private static readonly TimeSpan PerTurnAndEvent = TimeSpan.FromSeconds(0.0003);
 
@@ -75,6 +83,6 @@ internal static class CellCostModel
         ArgumentNullException.ThrowIfNull(settings);
         var perEventOfAWindow = cell.Load == LoadKind.Sustained ? PerTurnAndEventOfASustainedWindow : PerTurnAndEventOfAWave;
         var turn = TimeSpan.FromSeconds(settings.RampSeconds + settings.WindowSeconds) + (cell.NumberOfEvents * PerTurnAndEvent) + (cell.EventsPerWave * perEventOfAWindow);
-        return settings.Race is { } race ? race.Looks[0] * contenders * RacingShare * turn : TimeSpan.Zero;
+        return settings.Race is { } race ? race.Looks[0] * contenders * RacingShare * turn / FirstLooksFittedAt : TimeSpan.Zero;
     }
 }
