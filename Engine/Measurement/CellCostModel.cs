@@ -8,44 +8,41 @@ namespace EventCommitLab.Engine.Measurement;
 /// round and checks: a part per contender, parts that grow with its committers (connections opened, the slow
 /// strategies' drains at many committers) and with its events per commit, and one that grows with the events a window
 /// writes (which the verifier reads back), four times steeper under sustained load, whose windows stay open until every
-/// committer was acknowledged several times; their constants were fitted by least squares to a default run's 37 cells
-/// on our machines (each cell's progress line prints its own). The rounds to the first look run whatever the cell's
-/// share of the budget (no verdict comes before that look): a turn per contender still racing and round, each its ramp
-/// and window and what its commits' drain adds, which grows with the events per commit and the events a window writes;
-/// those constants were fitted by least squares (none negative) to the first looks of the 76 cells of a pair of default
-/// runs (five-turns and five-turns-2 in results/), then stated for the machine the other constants were fitted on
-/// (<see cref="FirstLooksFittedAt"/>), so that one scale serves both. The plan scales the sum by what this run's cells
-/// take.
+/// committer was acknowledged several times. The rounds to the first look run whatever the cell's share of the budget
+/// (no verdict comes before that look): a turn per contender still racing and round, each its ramp and window and what
+/// its commits' drain adds, which grows with the events per commit and the events a window writes; fewer contenders
+/// race them the more committers a cell has, since more are left far behind after the qualifying round. The first
+/// look's constants were fitted by least squares (none negative) to the first looks of the cells of three default runs
+/// of 2026-11-28 (five-turns, five-turns-2, plan-first-scale in results/), the others fitted to a default run's cells on
+/// the machines before them and scaled by what those three runs' cells took against them. Each cell's progress line
+/// prints its own parts; the plan scales the predictions by what this run's cells take.
 /// </summary>
 internal static class CellCostModel
 {
-    private static readonly TimeSpan PerContender = TimeSpan.FromSeconds(0.23);
+    private static readonly TimeSpan PerContender = TimeSpan.FromSeconds(0.315);
 
-    private static readonly TimeSpan PerContenderAndCommitter = TimeSpan.FromSeconds(0.0057);
+    private static readonly TimeSpan PerContenderAndCommitter = TimeSpan.FromSeconds(0.0078);
 
-    private static readonly TimeSpan PerContenderAndEvent = TimeSpan.FromSeconds(0.0035);
+    private static readonly TimeSpan PerContenderAndEvent = TimeSpan.FromSeconds(0.0048);
 
-    private static readonly TimeSpan PerContenderAndEventOfAWave = TimeSpan.FromSeconds(0.00006);
+    private static readonly TimeSpan PerContenderAndEventOfAWave = TimeSpan.FromSeconds(0.000082);
 
-    private static readonly TimeSpan PerContenderAndEventOfASustainedWindow = TimeSpan.FromSeconds(0.0004);
+    private static readonly TimeSpan PerContenderAndEventOfASustainedWindow = TimeSpan.FromSeconds(0.00055);
 
-    /// <summary>
-    /// The share of the contenders' turns a first look's rounds hold: those a leader leaves far behind after the
-    /// qualifying round leave there, more of them the more committers a cell has.
-    /// </summary>
-    private const double RacingShare = 0.63;
+    /// <summary>The share of its ramp and window a turn of the first look costs per contender whatever the cell's committers.</summary>
+    private const double WindowShare = 0.365;
 
     /// <summary>
-    /// What the pair's cells whose first looks fitted the constants below took against this model's starts, qualifying
-    /// rounds and checks: those machines were that much slower than the ones the other constants were fitted on.
+    /// The share more at one committer, falling with the logarithm of the committers: the more committers, the more
+    /// contenders a leader leaves far behind in the qualifying round, and those do not race to the first look.
     /// </summary>
-    private const double FirstLooksFittedAt = 1.43;
+    private const double WindowShareAtOneCommitter = 0.471;
 
-    private static readonly TimeSpan PerTurnAndEvent = TimeSpan.FromSeconds(0.0003);
+    private static readonly TimeSpan PerTurnAndEvent = TimeSpan.FromSeconds(0.00021);
 
-    private static readonly TimeSpan PerTurnAndEventOfAWave = TimeSpan.FromSeconds(0.000013);
+    private static readonly TimeSpan PerTurnAndEventOfAWave = TimeSpan.FromSeconds(0.0000138);
 
-    private static readonly TimeSpan PerTurnAndEventOfASustainedWindow = TimeSpan.FromSeconds(0.00008);
+    private static readonly TimeSpan PerTurnAndEventOfASustainedWindow = TimeSpan.FromSeconds(0.000078);
 
     /// <summary>What checking a log costs besides reading it: the count, the log's disposal.</summary>
     private static readonly TimeSpan PerCheck = TimeSpan.FromSeconds(0.03);
@@ -54,7 +51,7 @@ internal static class CellCostModel
     private static readonly TimeSpan PerEventChecked = TimeSpan.FromMilliseconds(0.007);
 
     /// <summary>The median durable flush of the machines the constants were fitted on (ms).</summary>
-    public const double ReferenceFlushMs = 0.4;
+    public const double ReferenceFlushMs = 0.62;
 
     /// <summary>
     /// The plan's scale before any cell ran: a machine whose durable flush is slower than ours is expected to take
@@ -82,7 +79,8 @@ internal static class CellCostModel
         ArgumentNullException.ThrowIfNull(cell);
         ArgumentNullException.ThrowIfNull(settings);
         var perEventOfAWindow = cell.Load == LoadKind.Sustained ? PerTurnAndEventOfASustainedWindow : PerTurnAndEventOfAWave;
-        var turn = TimeSpan.FromSeconds(settings.RampSeconds + settings.WindowSeconds) + (cell.NumberOfEvents * PerTurnAndEvent) + (cell.EventsPerWave * perEventOfAWindow);
-        return settings.Race is { } race ? race.Looks[0] * contenders * RacingShare * turn / FirstLooksFittedAt : TimeSpan.Zero;
+        var windowShare = WindowShare + (WindowShareAtOneCommitter / (1 + Math.Log(Math.Max(1, cell.Committers))));
+        var turn = (TimeSpan.FromSeconds(settings.RampSeconds + settings.WindowSeconds) * windowShare) + (cell.NumberOfEvents * PerTurnAndEvent) + (cell.EventsPerWave * perEventOfAWindow);
+        return settings.Race is { } race ? race.Looks[0] * contenders * turn : TimeSpan.Zero;
     }
 }

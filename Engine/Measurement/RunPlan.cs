@@ -28,8 +28,16 @@ internal sealed class RunPlan
     /// </summary>
     public const double CloseCalls = 0.5;
 
+    /// <summary>
+    /// How much the starting scale weighs against what the cells take: as much as this much of predicted mandatory
+    /// parts, so that the first cell's surprise (a small cell's parts run well off their prediction either way) does not
+    /// leave cells out for the whole run, while a whole slow day still moves the scale within a few cells.
+    /// </summary>
+    public static readonly TimeSpan StartingScaleWeight = TimeSpan.FromSeconds(60);
+
     private readonly IReadOnlyList<PlannedCell> _cells;
     private readonly TimeSpan? _total;
+    private readonly double _startingScale;
     private readonly List<PlannedCell> _leftOut = [];
     private double _predicted;
     private double _measured;
@@ -43,12 +51,17 @@ internal sealed class RunPlan
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(scale);
         _cells = cells;
         _total = total;
+        _startingScale = scale;
         Scale = scale;
     }
 
     public TimeSpan? Total => _total;
 
-    /// <summary>What the cells take against their predictions: the starting scale until a cell has run, then what the cells run so far took in all against what was predicted for them.</summary>
+    /// <summary>
+    /// What the cells take against their predictions: the starting scale until a cell has run, then what the cells run
+    /// so far took in all against what was predicted for them, with the starting scale weighing as <see
+    /// cref="StartingScaleWeight"/> of predictions more.
+    /// </summary>
     public double Scale { get; private set; }
 
     /// <summary>The cells left out, in the order they were, with the mandatory part each would have needed.</summary>
@@ -129,7 +142,8 @@ internal sealed class RunPlan
         _measured += mandatory.TotalSeconds;
         if (_predicted > 0 && _measured > 0)
         {
-            Scale = _measured / _predicted;
+            var weight = StartingScaleWeight.TotalSeconds;
+            Scale = (_measured + (_startingScale * weight)) / (_predicted + weight);
         }
     }
 

@@ -32,7 +32,7 @@ internal static class PlanText
         ArgumentNullException.ThrowIfNull(before);
         var added = plan.LeftOut.Except(before).ToArray();
         return string.Create(Invariant,
-            $"Plan: the cells so far took {plan.Scale:0.00}x their predicted mandatory parts; to stay within the budget and carry the close calls to their second look, left out, whole: {Cells(added)} (about {Minutes(TimeSpan.FromSeconds(added.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} of mandatory parts).");
+            $"Plan: from what the cells so far took, the cells to come are expected to take {plan.Scale:0.00}x their predicted mandatory parts; to stay within the budget and carry the close calls to their second look, left out, whole: {Cells(added)} (about {Minutes(TimeSpan.FromSeconds(added.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} of mandatory parts).");
     }
 
     private static string Cells(IEnumerable<PlannedCell> cells) => string.Join("; ", cells.Select(c => c.Cell.ToString()));

@@ -28,29 +28,44 @@ public sealed class RunPlanTests
     [Fact]
     public void on_a_slower_machine_than_planned_the_plan_decides_its_first_cells_and_leaves_the_last_out_whole()
     {
-        // Predicted 30 s of starts and checks a cell: 20 cells fit in 20 minutes. The first cells take twice that.
+        // Predicted 30 s of mandatory parts a cell: 20 cells fit in 20 minutes. The first cells take three times that.
         var plan = new RunPlan(Cells(20, 30), Twenty);
         Assert.NotNull(plan.AllowanceFor(0, TimeSpan.Zero));
         Assert.Empty(plan.LeftOut);
 
         var elapsed = TimeSpan.Zero;
-        for (var index = 0; index < 3; index++)
+        for (var index = 0; index < 4; index++)
         {
             plan.AllowanceFor(index, elapsed);
-            plan.Record(index, TimeSpan.FromSeconds(60));
-            elapsed += TimeSpan.FromSeconds(90);
+            plan.Record(index, TimeSpan.FromSeconds(90));
+            elapsed += TimeSpan.FromSeconds(120);
         }
 
-        var allowance = plan.AllowanceFor(3, elapsed);
+        var allowance = plan.AllowanceFor(4, elapsed);
 
-        Assert.Equal(2, plan.Scale, 9);
+        Assert.Equal((360 + RunPlan.StartingScaleWeight.TotalSeconds) / (120 + RunPlan.StartingScaleWeight.TotalSeconds), plan.Scale, 9);
         Assert.NotEmpty(plan.LeftOut);
         Assert.Equal(Cells(20, 30).TakeLast(plan.LeftOut.Count), plan.LeftOut);
-        Assert.False(plan.IsLeftOut(3));
+        Assert.False(plan.IsLeftOut(4));
         Assert.True(plan.IsLeftOut(19));
         Assert.True(allowance >= TimeSpan.FromSeconds(60), $"the next cell may still pay for its mandatory part: {allowance}");
-        var kept = Enumerable.Range(3, 17).Where(i => !plan.IsLeftOut(i)).Sum(i => plan.Mandatory(i).TotalSeconds);
+        var kept = Enumerable.Range(4, 16).Where(i => !plan.IsLeftOut(i)).Sum(i => plan.Mandatory(i).TotalSeconds);
         Assert.True(kept <= (Twenty - RunPlan.Reserve - elapsed).TotalSeconds, "what is kept can pay for its mandatory parts");
+    }
+
+    [Fact]
+    public void one_cell_far_off_its_prediction_moves_the_scale_less_than_many_cells_that_agree()
+    {
+        var plan = new RunPlan(Cells(20, 10), Twenty);
+        plan.Record(0, TimeSpan.FromSeconds(20));
+        var afterOne = plan.Scale;
+        for (var index = 1; index < 20; index++)
+        {
+            plan.Record(index, TimeSpan.FromSeconds(20));
+        }
+
+        Assert.InRange(afterOne, 1.1, 1.2);
+        Assert.InRange(plan.Scale, 1.7, 2);
     }
 
     [Fact]
