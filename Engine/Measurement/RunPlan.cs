@@ -7,11 +7,13 @@ namespace EventCommitLab.Engine.Measurement;
 /// then scaled by what the cells so far took against their prediction); of what is left, a cell may race for up to
 /// <see cref="Overcommit"/> equal shares: most cells decide at their first looks and leave their share to the cells
 /// after them, so a close call may take the rounds the clear ones did not need, and the mandatory parts set aside keep
-/// a close call early in the order from taking the time of the cells after it. When what is left cannot pay for the
-/// mandatory parts, or leaves too little beyond them to carry the close calls to their second look (<see
-/// cref="CloseCalls"/>), the cells last in the order are left out, whole, and the plan says which and what they would
-/// have taken: a row the budget could not decide costs its starts and checks for nothing, and takes time from the rows
-/// before it. With no total (a dry run), every cell runs unbounded.
+/// a close call early in the order from taking the time of the cells after it. Before the first cell runs, the plan
+/// decides what it covers: the cells last in the order are left out, whole, until what is left pays for the mandatory
+/// parts and carries the cells it covers to their second look (<see cref="CloseCalls"/>). After that, it leaves the last
+/// cells out only when what is left cannot pay for their mandatory parts: a cell left out then is most often a clear
+/// call, decided at its first look, and would buy the close calls before it little. The plan says which cells it left
+/// out and what they would have taken: a row the budget could not decide costs its starts and checks for nothing, and
+/// takes time from the rows before it. With no total (a dry run), every cell runs unbounded.
 /// </summary>
 internal sealed class RunPlan
 {
@@ -22,11 +24,12 @@ internal sealed class RunPlan
     public const double Overcommit = 3;
 
     /// <summary>
-    /// The share of the cells to come that the time beyond their mandatory parts must carry to their second look (as
-    /// many race rounds again as to their first): most cells decide at their first look, and a close call stopped
-    /// there for want of time is a row undecided. Below it, the last cells are left out before the budget runs thin.
+    /// What the time beyond the mandatory parts must hold, in rounds to the first look of every cell the plan covers, as
+    /// it starts: enough for each to race as many rounds again (to its second look). Most cells decide at their first
+    /// look and leave their share to the close calls, which need two to eight times as many rounds; a close call
+    /// stopped for want of time is a row undecided, and a cell left out at the start gives its time to all of them.
     /// </summary>
-    public const double CloseCalls = 0.5;
+    public const double CloseCalls = 1;
 
     /// <summary>
     /// How much the starting scale weighs against what the cells take: as much as this much of predicted mandatory
@@ -70,9 +73,9 @@ internal sealed class RunPlan
     /// <summary>
     /// What the cell at <paramref name="index"/> may spend, after <paramref name="elapsed"/> of the run: its mandatory
     /// part and an equal share of what the mandatory parts of the cells still to run leave; null with no total. Cells
-    /// last in the order are left out first when what is left cannot pay for every mandatory part and the close calls'
-    /// second looks; when it cannot pay even for this cell's mandatory part, this cell is left out too and the answer is
-    /// <see cref="TimeSpan.Zero"/>.
+    /// last in the order are left out first when what is left cannot pay for every mandatory part (before the first
+    /// cell has run, and for every cell's second look); when it cannot pay even for this cell's mandatory part, this
+    /// cell is left out too and the answer is <see cref="TimeSpan.Zero"/>.
     /// </summary>
     public TimeSpan? AllowanceFor(int index, TimeSpan elapsed)
     {
@@ -106,14 +109,15 @@ internal sealed class RunPlan
     }
 
     /// <summary>
-    /// Whether <paramref name="left"/> pays for the mandatory parts of the cells <paramref name="coming"/> and carries
-    /// their close calls to the second look; a last cell alone only needs its mandatory part (leaving it out would give
-    /// its time to no other cell).
+    /// Whether <paramref name="left"/> pays for the mandatory parts of the cells <paramref name="coming"/> and, before
+    /// the first cell has run, carries them to their second look; a last cell alone only needs its mandatory part
+    /// (leaving it out would give its time to no other cell).
     /// </summary>
     private bool Carries(List<int> coming, TimeSpan left)
     {
         var free = left.TotalSeconds - coming.Sum(i => Mandatory(i).TotalSeconds);
-        return free >= 0 && (coming.Count == 1 || free >= CloseCalls * coming.Sum(i => _cells[i].FirstLook.TotalSeconds * Scale));
+        var starting = _predicted == 0;
+        return free >= 0 && (!starting || coming.Count == 1 || free >= CloseCalls * coming.Sum(i => _cells[i].FirstLook.TotalSeconds * Scale));
     }
 
     private int IndexOf(PlannedCell cell)

@@ -22,7 +22,7 @@ internal static class PlanText
             ? string.Create(Invariant,
                 $"Plan: {cells.Count} cells in the order a review needs them; their starts, qualifying rounds, rounds to the first look and checks are predicted at about {Minutes(mandatory)}{scale}, leaving about {Minutes(racing)} to race them further, about {racing.TotalSeconds / Math.Max(1, covered.Length):0} s a cell more where the calls are close.")
             : string.Create(Invariant,
-                $"Plan: the budget covers the first {covered.Length} of {cells.Count} cells in the order a review needs them{scale}; left out, whole, so that the close calls of those it covers can race to their second look: {Cells(plan.LeftOut)} (their starts, qualifying rounds, rounds to the first look and checks alone would take about {Minutes(TimeSpan.FromSeconds(plan.LeftOut.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} more).");
+                $"Plan: the budget covers the first {covered.Length} of {cells.Count} cells in the order a review needs them{scale}; left out, whole, so that every cell it covers can race to its second look: {Cells(plan.LeftOut)} (their starts, qualifying rounds, rounds to the first look and checks alone would take about {Minutes(TimeSpan.FromSeconds(plan.LeftOut.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} more).");
     }
 
     /// <summary>The cells left out that <paramref name="before"/> did not hold, and why.</summary>
@@ -32,7 +32,7 @@ internal static class PlanText
         ArgumentNullException.ThrowIfNull(before);
         var added = plan.LeftOut.Except(before).ToArray();
         return string.Create(Invariant,
-            $"Plan: from what the cells so far took, the cells to come are expected to take {plan.Scale:0.00}x their predicted mandatory parts; to stay within the budget and carry the close calls to their second look, left out, whole: {Cells(added)} (about {Minutes(TimeSpan.FromSeconds(added.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} of mandatory parts).");
+            $"Plan: from what the cells so far took, the cells to come are expected to take {plan.Scale:0.00}x their predicted mandatory parts; to stay within the budget, left out, whole: {Cells(added)} (about {Minutes(TimeSpan.FromSeconds(added.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} of mandatory parts).");
     }
 
     private static string Cells(IEnumerable<PlannedCell> cells) => string.Join("; ", cells.Select(c => c.Cell.ToString()));

@@ -83,11 +83,11 @@ public sealed class RunPlanTests
     }
 
     [Fact]
-    public void the_last_cells_are_left_out_when_beyond_the_mandatory_parts_too_little_is_left_to_carry_half_the_cells_to_their_second_look()
+    public void before_the_first_cell_the_last_cells_are_left_out_until_what_the_mandatory_parts_leave_carries_every_cell_to_its_second_look()
     {
-        // 10 cells of 100 s, 40 s of it to the first look: 1000 s of mandatory parts leave 195 s, short of the 200 s
-        // that carry half of them as many rounds again; without the last cell, 295 s carry 180 s.
-        var cells = Cells(10, 100, 40);
+        // 10 cells of 100 s, 20 s of it to the first look: 1000 s of mandatory parts leave 195 s, short of the 200 s
+        // that race every cell as many rounds again; without the last cell, 295 s carry 180 s.
+        var cells = Cells(10, 100, 20);
         var plan = new RunPlan(cells, Twenty);
 
         var allowance = plan.AllowanceFor(0, TimeSpan.Zero);
@@ -97,6 +97,22 @@ public sealed class RunPlanTests
         var withoutFirstLooks = new RunPlan(Cells(10, 100), Twenty);
         withoutFirstLooks.AllowanceFor(0, TimeSpan.Zero);
         Assert.Empty(withoutFirstLooks.LeftOut);
+    }
+
+    [Fact]
+    public void once_a_cell_has_run_the_plan_leaves_cells_out_only_when_their_mandatory_parts_no_longer_fit()
+    {
+        var cells = Cells(10, 100, 20);
+        var plan = new RunPlan(cells, Twenty);
+        plan.AllowanceFor(0, TimeSpan.Zero);
+        plan.Record(0, TimeSpan.FromSeconds(100));
+
+        // 895 s left pay for the 800 s of the eight cells to come, though the 95 s beyond them cannot carry their 160 s.
+        plan.AllowanceFor(1, TimeSpan.FromSeconds(300));
+        Assert.Equal([cells[^1]], plan.LeftOut);
+
+        plan.AllowanceFor(1, TimeSpan.FromSeconds(400));
+        Assert.Equal([cells[^2], cells[^1]], plan.LeftOut);
     }
 
     [Fact]
