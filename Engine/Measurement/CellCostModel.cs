@@ -13,9 +13,10 @@ namespace EventCommitLab.Engine.Measurement;
 /// its commits' drain adds, which grows with the events per commit and the events a window writes; fewer contenders
 /// race them the more committers a cell has, since more are left far behind after the qualifying round. The first
 /// look's constants were fitted by least squares (none negative) to the first looks of the cells of three default runs
-/// of 2026-11-28 (five-turns and five-turns-2, which git history keeps, and plan-first-scale in results/), the others fitted to a default run's cells on
-/// the machines before them and scaled by what those three runs' cells took against them. Each cell's progress line
-/// prints its own parts; the plan scales the predictions by what this run's cells take.
+/// of 2026-11-28 (five-turns and five-turns-2, which git history keeps, and plan-first-scale in results/), the others
+/// fitted to a default run's cells on the machines before them and scaled by what those three runs' cells took
+/// against them. Each cell's progress line prints its own parts; the plan scales the predictions by what this run's
+/// cells take.
 /// </summary>
 internal static class CellCostModel
 {
