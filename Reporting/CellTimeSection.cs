@@ -24,7 +24,7 @@ internal static class CellTimeSection
         var firstLooks = timed.Sum(v => v.Time!.FirstLookSeconds ?? 0);
         var racing = timed.Sum(v => v.Time!.RacingSeconds) - firstLooks;
         var checks = timed.Sum(v => v.Time!.ChecksSeconds);
-        var mandatory = starts + qualifying + firstLooks + checks;
+        var mandatory = timed.Sum(v => v.Time!.MandatorySeconds);
         var total = mandatory + racing;
         var kept = timed.All(v => v.Time!.FirstLookSeconds is not null);
         md.AppendLine("## Where the cells' time went").AppendLine();
