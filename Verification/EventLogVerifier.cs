@@ -16,12 +16,21 @@ public static class EventLogVerifier
     public static async Task<VerificationReport> VerifyAsync(
         IEventLogReader store, CommitLedger ledger, StrategyGuarantees claimed, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(store);
         ArgumentNullException.ThrowIfNull(ledger);
-        var snapshot = await store.ReadSnapshotAsync(cancellationToken).ConfigureAwait(false);
+        // Each event is reduced to its fingerprint as it is read: the log's payloads are never held all at once.
+        var snapshot = await store.ReadSnapshotAsync(CheckedEvent.Of, cancellationToken).ConfigureAwait(false);
         return Verify(snapshot, ledger.Entries, claimed);
     }
 
-    public static VerificationReport Verify(EventLogSnapshot snapshot, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed)
+    /// <summary>Checks a snapshot read whole (<see cref="EventLogReaderExtensions.ReadSnapshotAsync"/>).</summary>
+    public static VerificationReport Verify(EventLogSnapshot<StoredEvent> snapshot, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed)
+    {
+        ArgumentNullException.ThrowIfNull(snapshot);
+        return Verify(new EventLogSnapshot<CheckedEvent>([.. snapshot.Events.Select(CheckedEvent.Of)], snapshot.Aggregates, snapshot.CounterNext), ledger, claimed);
+    }
+
+    public static VerificationReport Verify(EventLogSnapshot<CheckedEvent> snapshot, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed)
     {
         ArgumentNullException.ThrowIfNull(snapshot);
         ArgumentNullException.ThrowIfNull(ledger);
@@ -30,11 +39,12 @@ public static class EventLogVerifier
         void Add(ViolationKind kind, bool claimedHere, string detail) =>
             violations.Add(new Violation(kind, claimedHere ? ViolationSeverity.Failure : ViolationSeverity.KnownWeakness, detail));
 
-        CheckCommits(snapshot.Events, ledger, claimed, Add);
-        CheckSequence(snapshot.Events, claimed, Add);
-        CheckAggregates(snapshot, Add);
-        var versionsChecked = CheckExpectedVersions(snapshot.Events, ledger, Add);
-        CheckCounter(snapshot, claimed, Add);
+        var log = LogIndex.Of(snapshot.Events);
+        CheckCommits(log, ledger, claimed, Add);
+        CheckSequence(log.InSequence, claimed, Add);
+        CheckAggregates(log.InSequence, snapshot.Aggregates, Add);
+        var versionsChecked = CheckExpectedVersions(log, ledger, Add);
+        CheckCounter(log.InSequence, snapshot.CounterNext, claimed, Add);
 
         var expected = ledger.Where(e => e.Outcome == LedgerOutcome.Acknowledged).Sum(e => (long)e.EventCount);
         return new VerificationReport(expected, snapshot.Events.Count, violations, versionsChecked, ledger.LongCount(e => e.Outcome == LedgerOutcome.Failed));
@@ -46,7 +56,7 @@ public static class EventLogVerifier
     /// the log's own version order (<see cref="CheckAggregates"/>), every acknowledged commit then saw exactly the
     /// aggregate it was decided on. Returns how many commits were checked.
     /// </summary>
-    private static long CheckExpectedVersions(IReadOnlyList<StoredEvent> events, IReadOnlyList<LedgerEntry> ledger, Action<ViolationKind, bool, string> add)
+    private static long CheckExpectedVersions(LogIndex log, IReadOnlyList<LedgerEntry> ledger, Action<ViolationKind, bool, string> add)
     {
         var acknowledged = ledger.Where(e => e is { Outcome: LedgerOutcome.Acknowledged, Expected: not null }).ToArray();
         if (acknowledged.Length == 0)
@@ -54,12 +64,10 @@ public static class EventLogVerifier
             return 0;
         }
 
-        var firstVersion = events.Where(e => e.AggregateVersion is not null).GroupBy(e => e.CommitId)
-            .ToDictionary(g => g.Key, g => g.MinBy(e => e.SequenceNumber)!.AggregateVersion!.Value);
         foreach (var entry in acknowledged)
         {
             var expected = entry.Expected!;
-            if (firstVersion.TryGetValue(entry.CommitId, out var first) && first != expected.ExpectedVersion + 1)
+            if (FirstVersion(log.EventsOf(entry.CommitId)) is { } first && first != expected.ExpectedVersion + 1)
             {
                 add(ViolationKind.ExpectedVersionNotHeld, true,
                     string.Create(CultureInfo.InvariantCulture, $"commit {entry.CommitId} expected aggregate {expected.Aggregate} at version {expected.ExpectedVersion} but its first event is at version {first}"));
@@ -75,77 +83,110 @@ public static class EventLogVerifier
         return acknowledged.Length;
     }
 
-    private static void CheckCommits(
-        IReadOnlyList<StoredEvent> events, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    /// <summary>The aggregate version the commit's first versioned event in the log carries.</summary>
+    private static long? FirstVersion(ArraySegment<CheckedEvent> commit)
     {
-        var eventsOf = events.GroupBy(e => e.CommitId).ToDictionary(g => g.Key, g => g.OrderBy(e => e.SequenceNumber).ToArray());
-        var byCommit = eventsOf.ToDictionary(c => c.Key, c => c.Value.Select(e => e.SequenceNumber).ToArray());
+        foreach (var e in commit)
+        {
+            if (e.Fingerprint.AggregateVersion is { } version)
+            {
+                return version;
+            }
+        }
+
+        return null;
+    }
+
+    private static void CheckCommits(LogIndex log, IReadOnlyList<LedgerEntry> ledger, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    {
         var payloadOwners = new Lazy<ILookup<ulong, string>>(() => PayloadOwners(ledger));
-        var known = new HashSet<Guid>();
+        var known = new HashSet<Guid>(ledger.Count);
         foreach (var entry in ledger)
         {
             known.Add(entry.CommitId);
-            var found = byCommit.GetValueOrDefault(entry.CommitId) ?? [];
-            var name = $"commit {entry.CommitId} ({entry.EventCount} events, {entry.Outcome.ToString().ToLowerInvariant()})";
-            if (entry.Outcome == LedgerOutcome.Conflict && found.Length > 0)
+            var found = log.EventsOf(entry.CommitId);
+            if (entry.Outcome == LedgerOutcome.Conflict && found.Count > 0)
             {
-                add(ViolationKind.ConflictWroteEvents, true, $"{name} left {found.Length} events in the log");
+                add(ViolationKind.ConflictWroteEvents, true, $"{Name(entry)} left {found.Count} events in the log");
                 continue;
             }
 
-            if (found.Length > entry.EventCount)
+            if (found.Count > entry.EventCount)
             {
-                add(ViolationKind.UnexpectedEvents, true, $"{name} has {found.Length} events in the log");
+                add(ViolationKind.UnexpectedEvents, true, $"{Name(entry)} has {found.Count} events in the log");
             }
-            else if (found.Length == 0 && entry.Outcome == LedgerOutcome.Acknowledged)
+            else if (found.Count == 0 && entry.Outcome == LedgerOutcome.Acknowledged)
             {
-                add(ViolationKind.LostEvents, true, $"{name} has none of its events in the log");
+                add(ViolationKind.LostEvents, true, $"{Name(entry)} has none of its events in the log");
             }
-            else if (found.Length == entry.EventCount && entry.Outcome == LedgerOutcome.Failed)
+            else if (found.Count == entry.EventCount && entry.Outcome == LedgerOutcome.Failed)
             {
-                add(ViolationKind.FailedCommitWritten, true, $"{name} is in the log at {Ranges(found)}; its caller was told it failed ({entry.Failure})");
+                add(ViolationKind.FailedCommitWritten, true, $"{Name(entry)} is in the log at {Ranges(Numbers(found))}; its caller was told it failed ({entry.Failure})");
             }
-            else if (found.Length > 0 && found.Length < entry.EventCount)
+            else if (found.Count > 0 && found.Count < entry.EventCount)
             {
-                add(ViolationKind.PartialCommit, claimed.AtomicMultiEventCommit, $"{name} has only {found.Length} of them in the log");
+                add(ViolationKind.PartialCommit, claimed.AtomicMultiEventCommit, $"{Name(entry)} has only {found.Count} of them in the log");
             }
 
             if (entry is { Outcome: LedgerOutcome.Acknowledged, AcknowledgedSequenceNumbers: { } acknowledged }
-                && found.Length > 0
-                && !acknowledged.Order().SequenceEqual(found))
+                && found.Count > 0
+                && !SameNumbers(acknowledged, found))
             {
-                add(ViolationKind.AcknowledgementMismatch, true, $"{name} was acknowledged at {Ranges(acknowledged.Order())} but is at {Ranges(found)}");
+                add(ViolationKind.AcknowledgementMismatch, true, $"{Name(entry)} was acknowledged at {Ranges(acknowledged.Order())} but is at {Ranges(Numbers(found))}");
             }
 
-            if (entry.Events is { } committed && found.Length == committed.Count)
+            if (entry.Events is { } committed && found.Count == committed.Count)
             {
-                CheckContent(entry, name, committed, eventsOf[entry.CommitId], payloadOwners, add);
+                CheckContent(entry, committed, found, payloadOwners, add);
             }
         }
 
-        foreach (var (commitId, numbers) in byCommit.Where(c => !known.Contains(c.Key)))
+        foreach (var (commitId, events) in log.Commits.Where(c => !known.Contains(c.CommitId)))
         {
-            add(ViolationKind.UnexpectedEvents, true, $"commit {commitId} is not in the ledger but has {numbers.Length} events at {Ranges(numbers)}");
+            add(ViolationKind.UnexpectedEvents, true, $"commit {commitId} is not in the ledger but has {events.Count} events at {Ranges(Numbers(events))}");
         }
 
-        foreach (var (commitId, numbers) in byCommit.Where(c => c.Value[^1] - c.Value[0] + 1 != c.Value.Length))
+        foreach (var (commitId, events) in log.Commits.Where(c => c.Events[^1].SequenceNumber - c.Events[0].SequenceNumber + 1 != c.Events.Count))
         {
-            add(ViolationKind.NonContiguousCommit, claimed.ContiguousCommit, $"commit {commitId} is spread over {Ranges(numbers)}");
+            add(ViolationKind.NonContiguousCommit, claimed.ContiguousCommit, $"commit {commitId} is spread over {Ranges(Numbers(events))}");
         }
+    }
+
+    private static string Name(LedgerEntry entry) => $"commit {entry.CommitId} ({entry.EventCount} events, {entry.Outcome.ToString().ToLowerInvariant()})";
+
+    private static IEnumerable<long> Numbers(ArraySegment<CheckedEvent> events) => events.Select(e => e.SequenceNumber);
+
+    /// <summary>Whether the caller was told exactly the numbers the commit's events hold, in any order.</summary>
+    private static bool SameNumbers(IReadOnlyList<long> acknowledged, ArraySegment<CheckedEvent> found)
+    {
+        if (acknowledged.Count != found.Count)
+        {
+            return false;
+        }
+
+        for (var i = 0; i < found.Count; i++)
+        {
+            if (acknowledged[i] != found[i].SequenceNumber)
+            {
+                return acknowledged.Order().SequenceEqual(Numbers(found));
+            }
+        }
+
+        return true;
     }
 
     /// <summary>Holds a whole commit in the log to what its caller handed over and was told, event by event.</summary>
     private static void CheckContent(
-        LedgerEntry entry, string name, IReadOnlyList<EventFingerprint> committed, StoredEvent[] inLog, Lazy<ILookup<ulong, string>> payloadOwners,
+        LedgerEntry entry, IReadOnlyList<EventFingerprint> committed, ArraySegment<CheckedEvent> inLog, Lazy<ILookup<ulong, string>> payloadOwners,
         Action<ViolationKind, bool, string> add)
     {
-        var found = inLog.Select(EventFingerprint.Of).ToArray();
-        if (!found.SequenceEqual(committed))
+        if (!inLog.Select(e => e.Fingerprint).SequenceEqual(committed))
         {
+            var found = inLog.Select(e => e.Fingerprint).ToArray();
             if (found.Order(FingerprintOrder.Instance).SequenceEqual(committed.Order(FingerprintOrder.Instance)))
             {
                 var order = found.Select(f => committed.ToList().IndexOf(f));
-                add(ViolationKind.ReorderedEvents, true, $"{name} holds its events in another order: the log has its events {string.Join(", ", order)} at {Ranges(inLog.Select(e => e.SequenceNumber))}");
+                add(ViolationKind.ReorderedEvents, true, $"{Name(entry)} holds its events in another order: the log has its events {string.Join(", ", order)} at {Ranges(Numbers(inLog))}");
             }
             else
             {
@@ -160,15 +201,15 @@ public static class EventLogVerifier
                     var payload = found[i].PayloadDigest != committed[i].PayloadDigest && payloadOwners.Value[found[i].PayloadDigest].FirstOrDefault() is { } owner
                         ? $"; its payload is that of {owner}"
                         : "";
-                    add(ViolationKind.AlteredEvent, true, $"{name}: event {i} (sequence number {inLog[i].SequenceNumber}) has {string.Join(", ", differences)}{payload}");
+                    add(ViolationKind.AlteredEvent, true, $"{Name(entry)}: event {i} (sequence number {inLog[i].SequenceNumber}) has {string.Join(", ", differences)}{payload}");
                 }
             }
         }
 
-        if (entry is { Outcome: LedgerOutcome.Acknowledged, AcknowledgedAggregateVersion: { } told } && inLog[^1].AggregateVersion != told)
+        if (entry is { Outcome: LedgerOutcome.Acknowledged, AcknowledgedAggregateVersion: { } told } && inLog[^1].Fingerprint.AggregateVersion != told)
         {
             add(ViolationKind.AcknowledgementMismatch, true,
-                $"{name} was acknowledged at aggregate version {told} but its events reach version {inLog[^1].AggregateVersion?.ToString(CultureInfo.InvariantCulture) ?? "none"}");
+                $"{Name(entry)} was acknowledged at aggregate version {told} but its events reach version {inLog[^1].Fingerprint.AggregateVersion?.ToString(CultureInfo.InvariantCulture) ?? "none"}");
         }
     }
 
@@ -177,16 +218,23 @@ public static class EventLogVerifier
             .SelectMany(e => e.Events!.Select((f, i) => (f.PayloadDigest, Owner: $"event {i} of commit {e.CommitId}")))
             .ToLookup(o => o.PayloadDigest, o => o.Owner);
 
-    private static void CheckSequence(IReadOnlyList<StoredEvent> events, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    private static void CheckSequence(CheckedEvent[] inSequence, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
     {
-        foreach (var duplicate in events.GroupBy(e => e.SequenceNumber).Where(g => g.Count() > 1))
+        for (var i = 0; i < inSequence.Length;)
         {
-            add(ViolationKind.DuplicateSequenceNumber, true, $"sequence number {duplicate.Key} is held by {duplicate.Count()} events");
+            var held = Held(inSequence, i);
+            if (held > 1)
+            {
+                add(ViolationKind.DuplicateSequenceNumber, true, $"sequence number {inSequence[i].SequenceNumber} is held by {held} events");
+            }
+
+            i += held;
         }
 
         var expected = 0L;
-        foreach (var number in events.Select(e => e.SequenceNumber).Distinct().Order())
+        for (var i = 0; i < inSequence.Length; i += Held(inSequence, i))
         {
+            var number = inSequence[i].SequenceNumber;
             if (number > expected)
             {
                 add(ViolationKind.SequenceGap, claimed.GapFreeSequence, $"sequence numbers {Range(expected, number - 1)} are missing");
@@ -196,10 +244,22 @@ public static class EventLogVerifier
         }
     }
 
-    private static void CheckCounter(EventLogSnapshot snapshot, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    /// <summary>How many events from <paramref name="first"/> on hold its number.</summary>
+    private static int Held(CheckedEvent[] inSequence, int first)
     {
-        var end = snapshot.Events.Count == 0 ? 0 : snapshot.Events.Max(e => e.SequenceNumber) + 1;
-        if (claimed.CounterAtLogEnd && snapshot.CounterNext is { } next && next != end)
+        var held = 1;
+        while (first + held < inSequence.Length && inSequence[first + held].SequenceNumber == inSequence[first].SequenceNumber)
+        {
+            held++;
+        }
+
+        return held;
+    }
+
+    private static void CheckCounter(CheckedEvent[] inSequence, long? counterNext, StrategyGuarantees claimed, Action<ViolationKind, bool, string> add)
+    {
+        var end = inSequence.Length == 0 ? 0 : inSequence[^1].SequenceNumber + 1;
+        if (claimed.CounterAtLogEnd && counterNext is { } next && next != end)
         {
             add(ViolationKind.CounterDrift, true, next > end
                 ? $"the sequence counter stands at {next}, {next - end} past the log's end ({end}): the next commit leaves a gap"
@@ -207,42 +267,47 @@ public static class EventLogVerifier
         }
     }
 
-    private static void CheckAggregates(EventLogSnapshot snapshot, Action<ViolationKind, bool, string> add)
+    private static void CheckAggregates(CheckedEvent[] inSequence, IReadOnlyList<AggregateVersionRecord> stored, Action<ViolationKind, bool, string> add)
     {
         var lastVersions = new Dictionary<AggregateKey, long>();
-        foreach (var e in snapshot.Events.Where(e => e.AggregateType is not null).OrderBy(e => e.SequenceNumber))
+        foreach (var (sequenceNumber, _, e) in inSequence)
         {
-            var key = new AggregateKey(e.EventSource, e.AggregateType!);
+            if (e.AggregateType is null)
+            {
+                continue;
+            }
+
+            var key = new AggregateKey(e.EventSource, e.AggregateType);
             var previous = lastVersions.GetValueOrDefault(key);
             var version = e.AggregateVersion ?? 0;
             if (version <= previous)
             {
-                add(ViolationKind.AggregateVersionRepeated, true, $"aggregate {key} reaches version {version} again at sequence number {e.SequenceNumber} (was {previous})");
+                add(ViolationKind.AggregateVersionRepeated, true, $"aggregate {key} reaches version {version} again at sequence number {sequenceNumber} (was {previous})");
             }
             else if (version > previous + 1)
             {
-                add(ViolationKind.AggregateVersionSkipped, true, $"aggregate {key} jumps from version {previous} to {version} at sequence number {e.SequenceNumber}");
+                add(ViolationKind.AggregateVersionSkipped, true, $"aggregate {key} jumps from version {previous} to {version} at sequence number {sequenceNumber}");
             }
 
             lastVersions[key] = Math.Max(previous, version);
         }
 
-        var rows = snapshot.Aggregates.ToDictionary(a => a.Aggregate, a => a.Version);
+        var rows = stored.ToDictionary(a => a.Aggregate, a => a.Version);
         foreach (var (key, version) in lastVersions)
         {
-            if (!rows.TryGetValue(key, out var stored))
+            if (!rows.TryGetValue(key, out var inRow))
             {
                 add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} has events up to version {version} but no stored version");
             }
-            else if (stored != version)
+            else if (inRow != version)
             {
-                add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} is stored at version {stored} but its events reach version {version}");
+                add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} is stored at version {inRow} but its events reach version {version}");
             }
         }
 
-        foreach (var (key, stored) in rows.Where(r => r.Value != 0 && !lastVersions.ContainsKey(r.Key)))
+        foreach (var (key, inRow) in rows.Where(r => r.Value != 0 && !lastVersions.ContainsKey(r.Key)))
         {
-            add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} is stored at version {stored} but has no events");
+            add(ViolationKind.AggregateRowMismatch, true, $"aggregate {key} is stored at version {inRow} but has no events");
         }
     }
 

@@ -6,11 +6,13 @@ namespace EventCommitLab.Contract.Port;
 public interface IEventLogReader
 {
     /// <summary>
-    /// The whole log, every aggregate's version and the counter from one view of the database. Read one after another,
-    /// a commit landing in between (a killed writer's last statement, say) would be in one and not the other, and the
-    /// verifier would report a drift or a loss that never happened.
+    /// The whole log in sequence order, every aggregate's version and the counter from one view of the database, each
+    /// event kept as <paramref name="keep"/> makes it the moment it is read: the verifier keeps a few fields and digests
+    /// of each, not a log of millions of payloads. Read one after another, a commit landing in between (a killed
+    /// writer's last statement, say) would be in one and not the other, and the verifier would report a drift or a
+    /// loss that never happened.
     /// </summary>
-    Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken);
+    Task<EventLogSnapshot<TEvent>> ReadSnapshotAsync<TEvent>(Func<StoredEvent, TEvent> keep, CancellationToken cancellationToken);
 
     /// <summary>The whole log in sequence order, as committed.</summary>
     IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken);

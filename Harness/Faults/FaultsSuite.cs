@@ -192,7 +192,7 @@ internal static class FaultsSuite
         {
             // Connections the fault ended may still sit idle in the pools, and the verifier must not read through one.
             target.DropIdleConnections();
-            var snapshot = await store.ReadSnapshotAsync(cancellationToken).ConfigureAwait(false);
+            var snapshot = await store.ReadSnapshotAsync(CheckedEvent.Of, cancellationToken).ConfigureAwait(false);
             var entries = ledger.Entries;
             var report = EventLogVerifier.Verify(snapshot, entries, claims);
             var inLog = snapshot.Events.Select(e => e.CommitId).ToHashSet();

@@ -1,4 +1,5 @@
 using System.Globalization;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Harness.Runs;

@@ -15,7 +15,7 @@ internal sealed record VersionCheck(int Aggregates, long Events, int BrokenAggre
 {
     public bool Passed => BrokenAggregates == 0 && RepeatedNumbers == 0;
 
-    public static VersionCheck Of(EventLogSnapshot snapshot)
+    public static VersionCheck Of(EventLogSnapshot<StoredEvent> snapshot)
     {
         ArgumentNullException.ThrowIfNull(snapshot);
         var aggregateEvents = snapshot.Events.Where(e => e.AggregateVersion is not null).ToArray();

@@ -166,14 +166,15 @@ public sealed class MongoEventStore : IEventLog
     /// primary's latest one, so commits acknowledged at w1 and not yet on a majority are read. The transaction must end
     /// within the server's transaction lifetime limit (60 s unless set otherwise).
     /// </remarks>
-    public async Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken)
+    public async Task<EventLogSnapshot<TEvent>> ReadSnapshotAsync<TEvent>(Func<StoredEvent, TEvent> keep, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(keep);
         using var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
         session.StartTransaction(new TransactionOptions(ReadConcern.Snapshot, ReadPreference.Primary, _writeConcern, MongoTransactions.MaxCommitTime));
-        var events = new List<StoredEvent>();
+        var events = new List<TEvent>();
         await foreach (var document in FindAllAsync(session, _collections.Events, cancellationToken).ConfigureAwait(false))
         {
-            events.Add(MongoEventDocuments.ToEvent(document));
+            events.Add(keep(MongoEventDocuments.ToEvent(document)));
         }
 
         var aggregates = new List<AggregateVersionRecord>();
@@ -186,7 +187,7 @@ public sealed class MongoEventStore : IEventLog
         var counter = await _collections.Counters.Find(session, new BsonDocument("_id", MongoEventDocuments.EventsCounterId)).Limit(1)
             .FirstOrDefaultAsync(cancellationToken).ConfigureAwait(false);
         await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
-        return new EventLogSnapshot(events, aggregates, counter?["next"].ToInt64());
+        return new EventLogSnapshot<TEvent>(events, aggregates, counter?["next"].ToInt64());
     }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)

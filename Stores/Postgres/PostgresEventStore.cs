@@ -176,7 +176,8 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         return await session.WriteBatchFromAsync(batch, first, after, cancellationToken).ConfigureAwait(false);
     }
 
-    public Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken) => _reads.ReadSnapshotAsync(cancellationToken);
+    public Task<EventLogSnapshot<TEvent>> ReadSnapshotAsync<TEvent>(Func<StoredEvent, TEvent> keep, CancellationToken cancellationToken) =>
+        _reads.ReadSnapshotAsync(keep, cancellationToken);
 
     public IAsyncEnumerable<StoredEvent> ReadLogAsync(CancellationToken cancellationToken) => _reads.ReadLogAsync(cancellationToken);
 

@@ -12,14 +12,15 @@ namespace EventCommitLab.Stores.Postgres;
 internal sealed class PostgresLogReads(NpgsqlDataSource dataSource)
 {
     /// <remarks>One repeatable-read transaction, so the three reads share its snapshot.</remarks>
-    public async Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken)
+    public async Task<EventLogSnapshot<TEvent>> ReadSnapshotAsync<TEvent>(Func<StoredEvent, TEvent> keep, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(keep);
         await using var connection = await dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
         await using var transaction = await connection.BeginTransactionAsync(System.Data.IsolationLevel.RepeatableRead, cancellationToken).ConfigureAwait(false);
-        var events = new List<StoredEvent>();
+        var events = new List<TEvent>();
         await foreach (var e in ReadEventsAsync(connection, EventLogSql.ReadLog, null, cancellationToken).ConfigureAwait(false))
         {
-            events.Add(e);
+            events.Add(keep(e));
         }
 
         var aggregates = new List<AggregateVersionRecord>();
@@ -35,7 +36,7 @@ internal sealed class PostgresLogReads(NpgsqlDataSource dataSource)
         await using var counter = new NpgsqlCommand(EventLogSql.NextSequenceNumber, connection);
         var next = await counter.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is long n ? n : (long?)null;
         await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
-        return new EventLogSnapshot(events, aggregates, next);
+        return new EventLogSnapshot<TEvent>(events, aggregates, next);
     }
 
     public async IAsyncEnumerable<StoredEvent> ReadLogAsync([EnumeratorCancellation] CancellationToken cancellationToken)

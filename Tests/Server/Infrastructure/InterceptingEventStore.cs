@@ -84,7 +84,8 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
         return Inner.WriteRawAsync(storedEvents, aggregateVersions, cancellationToken);
     }
 
-    public Task<EventLogSnapshot> ReadSnapshotAsync(CancellationToken cancellationToken) => Inner.ReadSnapshotAsync(cancellationToken);
+    public Task<EventLogSnapshot<TEvent>> ReadSnapshotAsync<TEvent>(Func<StoredEvent, TEvent> keep, CancellationToken cancellationToken) =>
+        Inner.ReadSnapshotAsync(keep, cancellationToken);
 
     public Task<IReadOnlyDictionary<Guid, IReadOnlyList<long>>> FindCommitsAsync(IReadOnlyCollection<Guid> commitIds, CancellationToken cancellationToken) =>
         Inner.FindCommitsAsync(commitIds, cancellationToken);

@@ -1,4 +1,5 @@
 using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Contract.Workload;
 using EventCommitLab.Tests.Infrastructure;
 
@@ -36,7 +37,7 @@ public sealed class SnapshotReadTests(LabStores stores)
             },
             CancellationToken.None);
 
-        var snapshots = new List<EventLogSnapshot>();
+        var snapshots = new List<EventLogSnapshot<StoredEvent>>();
         // Enough reads, and enough batches landing among them, to catch a read taken at two moments.
         while (snapshots.Count < 20 || Volatile.Read(ref version) < 200)
         {

@@ -134,7 +134,7 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
         _ledger.Record(new LedgerEntry(first[0].CommitId, 1, LedgerOutcome.Acknowledged, [0], null));
         _ledger.Record(new LedgerEntry(second[0].CommitId, 1, LedgerOutcome.Acknowledged, [0], null));
 
-        var report = EventLogVerifier.Verify(new EventLogSnapshot([.. first, .. second], []), _ledger.Entries, ClaimsNothing);
+        var report = EventLogVerifier.Verify(new EventLogSnapshot<StoredEvent>([.. first, .. second], []), _ledger.Entries, ClaimsNothing);
 
         AssertSingle(report, ViolationKind.DuplicateSequenceNumber, ViolationSeverity.Failure);
     }
@@ -302,7 +302,7 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
         var commit = Commit(0, 1, 2);
         _ledger.Record(new LedgerEntry(commit[0].CommitId, 3, LedgerOutcome.Acknowledged, [0, 1, 2], null));
 
-        var report = EventLogVerifier.Verify(new EventLogSnapshot(commit, [], CounterNext: 1), _ledger.Entries, StrategyGuarantees.All with { CounterAtLogEnd = true });
+        var report = EventLogVerifier.Verify(new EventLogSnapshot<StoredEvent>(commit, [], CounterNext: 1), _ledger.Entries, StrategyGuarantees.All with { CounterAtLogEnd = true });
 
         var violation = AssertSingle(report, ViolationKind.CounterDrift, ViolationSeverity.Failure);
         Assert.Contains("behind the log's end (3)", violation.Detail, StringComparison.Ordinal);

@@ -1,4 +1,5 @@
 using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Contract.Workload;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;
