@@ -41,6 +41,8 @@ internal static class LabRunner
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(console);
+        var copy = new ConsoleCopy(console);
+        console = copy;
         EnsureTheBudgetFits(options, options.Measurement(checkpointBeforeRounds: true), suite?.Cells ?? Cells(options));
         await using var run = await SuiteRun.StartAsync(options, null, console, cancellationToken).ConfigureAwait(false);
         var (folder, provider, store, started, source) = (run.Folder, run.Provider, run.Store, run.Started, run.Source);
@@ -164,6 +166,7 @@ internal static class LabRunner
         console.WriteLine($"{(record.Verdicts is null ? "Summary" : "Verdict")}: {Path.Combine(folder, pages[0].FileName)}{(pages.Count > 1 ? $" (then: {string.Join(", ", pages.Skip(1).Select(p => Path.Combine(folder, p.FileName)))})" : "")}");
         suite?.Report(record, console);
         console.WriteLine($"{cases.Count} cases: {cases.Count - failed} measured, {failed} failed (causes in the summary), {broken} with a broken guarantee.");
+        copy.SaveTo(folder);
         return ExitCodes.OfRun(cases.Count, failed, broken);
     }
 

@@ -61,6 +61,9 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         }
 
         Assert.False(Directory.Exists(folder + ".partial"));
+        var console = File.ReadAllText(Path.Combine(folder, ConsoleCopy.FileName));
+        Assert.Contains("Racing 2 cells x 1 strategies", console, StringComparison.Ordinal);
+        Assert.EndsWith($"8 cases: 8 measured, 0 failed (causes in the summary), 0 with a broken guarantee.{Environment.NewLine}", console, StringComparison.Ordinal);
     }
 
     [Fact]
