@@ -33,11 +33,11 @@ public static class RunComparer
         if (verdicts.Count > 0)
         {
             md.AppendLine("## Verdicts").AppendLine();
-            md.AppendLine("Counted on decisions only. A row is **decided** when its race named a winner or a set shown equivalent within the margin; two runs decide the **same** when they choose the same strategy, or decide equivalent sets that each hold the other's choice. Rows undecided in both runs agree on nothing and are counted apart. A row **conflicts** when one run's choice is separably slower than the other run's choice in the other run, or out of its race against it (left after the qualifying round, behind, or with a broken claim), whether or not the choosing run decided.").AppendLine();
+            md.AppendLine("Counted on decisions only. A row is **decided** when its race named a winner or a set shown equivalent within the margin; two runs decide the **same** when they choose the same strategy, or decide equivalent sets that each hold the other's choice. Rows undecided in both runs agree on nothing and are counted apart. A row **conflicts** when the two runs' findings cannot both hold: one run's choice is separably slower than the other run's choice in the other run, or out of its race against it (left after the qualifying round, behind, or with a broken claim), and the choosing run's own interval for the same pair lies apart from that one, or shows the pair within the margin where the other shows it more than the margin apart, or separates it the other way; whether or not the choosing run decided. A pair shown within the margin (or left undecided) in one run and separably, but not more than the margin, apart in the other is **separated in one run only**: the runs choose apart there, and nothing they found contradicts.").AppendLine();
             foreach (var v in verdicts)
             {
                 md.AppendLine(Invariant,
-                    $"- **{Engine.Racing.GuaranteeProfile.Get(v.Profile).Title}**, {v.Rows.Count} rows: decided in both **{v.DecidedInBoth}** ({Share(v.Rows.Count == 0 ? null : (double)v.DecidedInBoth / v.Rows.Count)}), of which the same decision **{v.DecidedTheSame} of {v.DecidedInBoth}** ({Share(v.SameShare)}); decided in one only {v.DecidedInOlderOnly + v.DecidedInNewerOnly} (old only {v.DecidedInOlderOnly}, new only {v.DecidedInNewerOnly}); undecided in both {v.UndecidedInBoth}; **{v.Conflicts.Count} conflicts**" +
+                    $"- **{Engine.Racing.GuaranteeProfile.Get(v.Profile).Title}**, {v.Rows.Count} rows: decided in both **{v.DecidedInBoth}** ({Share(v.Rows.Count == 0 ? null : (double)v.DecidedInBoth / v.Rows.Count)}), of which the same decision **{v.DecidedTheSame} of {v.DecidedInBoth}** ({Share(v.SameShare)}); decided in one only {v.DecidedInOlderOnly + v.DecidedInNewerOnly} (old only {v.DecidedInOlderOnly}, new only {v.DecidedInNewerOnly}); undecided in both {v.UndecidedInBoth}; **{v.Conflicts.Count} conflicts**; separated in one run only {v.SeparatedInOneRun.Count}" +
                     $"{(v.OnlyInOlder + v.OnlyInNewer == 0 ? "" : $" (rows in one run's grid only, not compared: old {v.OnlyInOlder}, new {v.OnlyInNewer})")}.");
             }
 
@@ -50,7 +50,7 @@ public static class RunComparer
                 {
                     table.Row(
                         $"{Engine.Racing.GuaranteeProfile.Get(d.Profile).Title}", $"{d.Cell.Load.ToString().ToLowerInvariant()}", $"{d.Cell.Method}", $"{d.Cell.NumberOfEvents}", $"{d.Cell.CommittersLabel}",
-                        $"{d.Older}", $"{d.Newer}", $"{VerdictDifferenceText.Of(d.Kind)}", $"{(d.Conflict is { } conflict ? $"**yes**: {conflict}" : "no")}");
+                        $"{d.Older}", $"{d.Newer}", $"{VerdictDifferenceText.Of(d.Kind)}", $"{(d.Conflict is { } conflict ? $"**yes**: {conflict}" : d.SeparatedInOneRun is { } separated ? $"no, separated in one run only: {separated}" : "no")}");
                 }
 
                 table.WriteTo(md).AppendLine();

@@ -62,7 +62,9 @@ public static class SuiteComparer
     /// The rows both runs raced, counted on decisions only as the main job's comparison counts them: decided in both (the
     /// same leader, or equivalent sets that each hold the other's leader, is the same decision), in one only, or in
     /// neither (two undecided rows agree on nothing). A row conflicts when either run's leader is separably slower in the
-    /// other (or left its race as such), whether or not the leading run decided. A run from before the race has none.
+    /// other (or left its race as such) and its own run's finding on the pair cannot hold beside that
+    /// (<see cref="PairFinding.Contradict"/>), whether or not the leading run decided; where it can, the row is separated
+    /// in one run only. A run from before the race has none.
     /// </summary>
     private static void AppendVerdicts(StringBuilder md, IReadOnlyList<SuiteVerdict> older, IReadOnlyList<SuiteVerdict> newer, string olderName, string newerName)
     {
@@ -81,29 +83,44 @@ public static class SuiteComparer
         var table = new MarkdownTable().Left("Row", olderName, newerName, "Rows stand", "Conflict");
         var newByRow = newer.ToDictionary(v => v.Row, StringComparer.Ordinal);
         var kinds = new List<VerdictDifferenceKind>();
-        var conflicts = 0;
+        var (conflicts, separated) = (0, 0);
         foreach (var old in older.Where(v => newByRow.ContainsKey(v.Row)))
         {
             var @new = newByRow[old.Row].Verdict;
             var kind = VerdictAgreement.KindOf((old.Verdict.Kind, old.Verdict.Leader, old.Verdict.Set), (@new.Kind, @new.Leader, @new.Set));
-            var conflict = Slower(old.Verdict, @new.Leader) || Slower(@new, old.Verdict.Leader);
+            var weighed = new[] { Weigh(@new, old.Verdict), Weigh(old.Verdict, @new) };
+            var conflict = weighed.Contains(true);
+            var apart = !conflict && weighed.Contains(false);
             kinds.Add(kind);
             conflicts += conflict ? 1 : 0;
-            table.Row($"{old.Row}", $"{VerdictText.Of(old.Verdict)}", $"{VerdictText.Of(@new)}", $"{VerdictDifferenceText.Of(kind)}", $"{(conflict ? "**yes**" : "no")}");
+            separated += apart ? 1 : 0;
+            table.Row($"{old.Row}", $"{VerdictText.Of(old.Verdict)}", $"{VerdictText.Of(@new)}", $"{VerdictDifferenceText.Of(kind)}", $"{(conflict ? "**yes**" : apart ? "no, separated in one run only" : "no")}");
         }
 
         int Count(VerdictDifferenceKind kind) => kinds.Count(k => k == kind);
         var (same, different) = (Count(VerdictDifferenceKind.SameDecision), Count(VerdictDifferenceKind.DifferentDecision));
         md.AppendLine(Invariant,
-            $"Counted on decisions only: of {kinds.Count} rows both runs raced, decided in both **{same + different}**, of which the same decision **{same} of {same + different}**; decided in one only {Count(VerdictDifferenceKind.DecidedInOlderOnly) + Count(VerdictDifferenceKind.DecidedInNewerOnly)} (old only {Count(VerdictDifferenceKind.DecidedInOlderOnly)}, new only {Count(VerdictDifferenceKind.DecidedInNewerOnly)}); undecided in both {Count(VerdictDifferenceKind.UndecidedInBoth)} (they agree on nothing); **{conflicts} conflicts** (a run's leader separably slower in the other).").AppendLine();
+            $"Counted on decisions only: of {kinds.Count} rows both runs raced, decided in both **{same + different}**, of which the same decision **{same} of {same + different}**; decided in one only {Count(VerdictDifferenceKind.DecidedInOlderOnly) + Count(VerdictDifferenceKind.DecidedInNewerOnly)} (old only {Count(VerdictDifferenceKind.DecidedInOlderOnly)}, new only {Count(VerdictDifferenceKind.DecidedInNewerOnly)}); undecided in both {Count(VerdictDifferenceKind.UndecidedInBoth)} (they agree on nothing); **{conflicts} conflicts** (a run's leader separably slower in the other, where its own run's finding on the pair cannot hold beside that); separated in one run only {separated} (the same, where it can).").AppendLine();
         table.WriteTo(md);
         md.AppendLine();
         md.AppendLine("## Figures").AppendLine();
     }
 
-    private static bool Slower(RaceVerdict verdict, string contender) =>
-        verdict.Standings.FirstOrDefault(s => s.Contender == contender) is { } standing
-        && (standing.Decision is PairDecision.Behind or PairDecision.Slower || standing.Exit?.Reason == RaceExitReason.Behind);
+    /// <summary>
+    /// Null when <paramref name="choosing"/>'s leader did not lose in <paramref name="other"/>'s run; else whether the two
+    /// runs' findings on it against the other's leader contradict (a finding not at hand: they do).
+    /// </summary>
+    private static bool? Weigh(RaceVerdict other, RaceVerdict choosing)
+    {
+        if (other.Standings.FirstOrDefault(s => s.Contender == choosing.Leader) is not { } there
+            || !(there.Decision is PairDecision.Behind or PairDecision.Slower || there.Exit?.Reason == RaceExitReason.Behind))
+        {
+            return null;
+        }
+
+        var here = choosing.Standings.FirstOrDefault(s => s.Contender == other.Leader) is { Ratio: { } ratio } mine ? new PairFinding(ratio, mine.Decision).Inverse() : null;
+        return there.Ratio is null || here is null || PairFinding.Contradict(here, new PairFinding(there.Ratio, there.Decision));
+    }
 
     private static string Reading(SuiteFigure old, SuiteFigure @new)
     {

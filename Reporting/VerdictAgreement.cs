@@ -7,9 +7,11 @@ namespace EventCommitLab.Reporting;
 /// How far two runs' verdicts agree, per guarantee profile, counted on decisions only: rows decided in both runs and
 /// how many of those decided the same (the same choice, or equivalent sets that each hold the other's choice), rows
 /// decided in one run only, and rows undecided in both, which agree on nothing (an undecided set holds the leader and
-/// every member not yet shown slower, so two of them overlap whatever the truth). A row **conflicts** when one run's
-/// choice is separably slower than, or out of the race against, the other run's choice in the other run, whether or
-/// not the choosing run decided: an undecided run still puts a name in bold.
+/// every member not yet shown slower, so two of them overlap whatever the truth). A row **conflicts** when the two runs'
+/// findings cannot both hold: one run's choice is separably slower than, or out of the race against, the other run's
+/// choice in the other run, and the choosing run's own finding on the pair lies apart from that (intervals apart, within
+/// the margin against more than it, or separated the other way), whether or not the choosing run decided: an undecided
+/// run still puts a name in bold.
 /// </summary>
 /// <param name="Profile">The guarantee profile's id.</param>
 /// <param name="Rows">Every row both runs' grids hold (a verdict, or left out by the budget), with a verdict in either.</param>
@@ -29,8 +31,11 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
 
     public IReadOnlyList<VerdictDifference> Conflicts => [.. Rows.Where(r => r.Conflict is not null)];
 
-    /// <summary>The rows worth a line: every one but those decided the same without conflict.</summary>
-    public IReadOnlyList<VerdictDifference> Differences => [.. Rows.Where(r => r.Kind != VerdictDifferenceKind.SameDecision || r.Conflict is not null)];
+    /// <summary>Rows whose choices only one run separates, within what the other run found: no conflict, but the two runs choose apart.</summary>
+    public IReadOnlyList<VerdictDifference> SeparatedInOneRun => [.. Rows.Where(r => r.SeparatedInOneRun is not null)];
+
+    /// <summary>The rows worth a line: every one but those decided the same, with nothing separating the choices.</summary>
+    public IReadOnlyList<VerdictDifference> Differences => [.. Rows.Where(r => r.Kind != VerdictDifferenceKind.SameDecision || r.Conflict is not null || r.SeparatedInOneRun is not null)];
 
     /// <summary>Of the rows decided in both runs, the share decided the same; null when none was.</summary>
     public double? SameShare => DecidedInBoth == 0 ? null : (double)DecidedTheSame / DecidedInBoth;
@@ -65,9 +70,9 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
                     continue;
                 }
 
+                var (conflict, separated) = Weigh(old, @new, Direct(older, cell, old), Direct(newer, cell, @new));
                 rows.Add(new VerdictDifference(
-                    cell, profile.Id, Describe(old, older, cell), Describe(@new, newer, cell), KindOf(old, @new),
-                    ConflictOf(old, @new, Direct(older, cell, old), Direct(newer, cell, @new))));
+                    cell, profile.Id, Describe(old, older, cell), Describe(@new, newer, cell), KindOf(old, @new), conflict, separated));
             }
 
             if (rows.Count > 0)
@@ -119,20 +124,40 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
     private static (VerdictKind Kind, string Choice, IReadOnlyList<string> Set)? Decision(ProfileVerdict? verdict) =>
         verdict is null ? null : (verdict.Kind, verdict.Recommended, verdict.Set);
 
-    /// <summary>What contradicts between the two runs' choices, each looked up in the other run; null when nothing does.</summary>
+    /// <summary>
+    /// What contradicts between the two runs' choices, each looked up in the other run; null when nothing does. A choice
+    /// separably slower than, or out of the race against, the other run's choice there contradicts only where the
+    /// choosing run's own finding on the same pair cannot hold beside it (<see cref="PairFinding.Contradict"/>): a pair
+    /// shown equivalent in one run and a few per cent apart in the other is a choice made differently within the margin,
+    /// counted as decided differently, not as a conflict.
+    /// </summary>
     /// <param name="olderDirect">Compares two strategies over the older run's rounds of the row (see <see cref="Against"/>); null when the runs' rounds are not at hand.</param>
     /// <param name="newerDirect">The same over the newer run's rounds.</param>
     public static string? ConflictOf(
+        ProfileVerdict? older, ProfileVerdict? newer, Func<string, string, PairedComparison?>? olderDirect = null, Func<string, string, PairedComparison?>? newerDirect = null) =>
+        Weigh(older, newer, olderDirect, newerDirect).Conflict;
+
+    /// <summary>
+    /// The two runs' choices, each looked up in the other run: what contradicts (<see cref="ConflictOf"/>), or else what
+    /// only one run separates (a choice separably slower there than the other's, where its own run's finding on the pair
+    /// holds beside that); both null when neither choice lost in the other run.
+    /// </summary>
+    public static (string? Conflict, string? SeparatedInOneRun) Weigh(
         ProfileVerdict? older, ProfileVerdict? newer, Func<string, string, PairedComparison?>? olderDirect = null, Func<string, string, PairedComparison?>? newerDirect = null)
     {
         if (older is null || newer is null || older.Recommended == newer.Recommended)
         {
-            return null;
+            return (null, null);
         }
 
-        return Against(older.Recommended, newer, "new", newerDirect) is { } oldChoice ? $"old's choice {older.Recommended} {oldChoice}"
-            : Against(newer.Recommended, older, "old", olderDirect) is { } newChoice ? $"new's choice {newer.Recommended} {newChoice}"
-            : null;
+        var oldChoice = Contradiction(older.Recommended, older, "old", olderDirect, newer, "new", newerDirect);
+        var newChoice = Contradiction(newer.Recommended, newer, "new", newerDirect, older, "old", olderDirect);
+        string Line(string run, string choice, string text) => $"{run}'s choice {choice} {text}";
+        return oldChoice is { Contradicts: true } o ? (Line("old", older.Recommended, o.Text), null)
+            : newChoice is { Contradicts: true } n ? (Line("new", newer.Recommended, n.Text), null)
+            : oldChoice is { } oldApart ? (null, Line("old", older.Recommended, oldApart.Text))
+            : newChoice is { } newApart ? (null, Line("new", newer.Recommended, newApart.Text))
+            : (null, null);
     }
 
     /// <summary>
@@ -142,7 +167,32 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
     /// rounds (<paramref name="direct"/>), and without those, a member outside the set that lost to the leader lost to a
     /// choice that stayed in.
     /// </summary>
-    public static string? Against(string strategy, ProfileVerdict verdict, string run, Func<string, string, PairedComparison?>? direct = null)
+    public static string? Against(string strategy, ProfileVerdict verdict, string run, Func<string, string, PairedComparison?>? direct = null) =>
+        StandingIn(strategy, verdict, run, direct)?.Text;
+
+    /// <summary>
+    /// The choosing run's choice as the other run found it against that run's choice, when it lost there, and whether the
+    /// choosing run's own finding on the same pair contradicts that (none at hand: it does).
+    /// </summary>
+    private static (string Text, bool Contradicts)? Contradiction(
+        string choice, ProfileVerdict own, string ownRun, Func<string, string, PairedComparison?>? ownDirect,
+        ProfileVerdict other, string otherRun, Func<string, string, PairedComparison?>? otherDirect)
+    {
+        if (StandingIn(choice, other, otherRun, otherDirect) is not { } there)
+        {
+            return null;
+        }
+
+        if (there.Finding is null || FindingIn(own, choice, there.Versus, ownDirect) is not { } here)
+        {
+            return (there.Text, true);
+        }
+
+        return ($"{there.Text}, in {ownRun}: {VerdictText.Ratio(here.Ratio)}", PairFinding.Contradict(here, there.Finding));
+    }
+
+    private static (string Text, string Versus, PairFinding? Finding)? StandingIn(
+        string strategy, ProfileVerdict verdict, string run, Func<string, string, PairedComparison?>? direct)
     {
         ArgumentNullException.ThrowIfNull(strategy);
         ArgumentNullException.ThrowIfNull(verdict);
@@ -154,18 +204,18 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
 
         if (standing?.Disqualified is { } why)
         {
-            return $"broke a claim in {run} ({why})";
+            return ($"broke a claim in {run} ({why})", verdict.Leader, null);
         }
 
         if (standing?.Exit is { Reason: RaceExitReason.Hopeless })
         {
-            return $"left {run}'s race after the qualifying round, against {verdict.Leader} {VerdictText.Ratio(standing.Ratio)}";
+            return ($"left {run}'s race after the qualifying round, against {verdict.Leader} {VerdictText.Ratio(standing.Ratio)}", verdict.Leader, null);
         }
 
         if (verdict.Recommended != verdict.Leader && direct?.Invoke(strategy, verdict.Recommended) is { } pair)
         {
             return pair.Decision is PairDecision.Behind or PairDecision.Slower
-                ? $"is separably slower than {verdict.Recommended} in {run}: {VerdictText.Ratio(pair.Ratio)}"
+                ? ($"is separably slower than {verdict.Recommended} in {run}: {VerdictText.Ratio(pair.Ratio)}", verdict.Recommended, new PairFinding(pair.Ratio, pair.Decision))
                 : null;
         }
 
@@ -175,8 +225,27 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
         }
 
         var ratio = VerdictText.Ratio(standing.Ratio);
-        return standing.Decision is PairDecision.Behind || standing.Exit is { Reason: RaceExitReason.Behind } ? $"is behind {verdict.Leader} in {run}: {ratio}"
-            : standing.Decision is PairDecision.Slower ? $"is separably slower than {verdict.Leader} in {run}: {ratio}"
+        var finding = standing.Ratio is { } interval ? new PairFinding(interval, standing.Decision) : null;
+        return standing.Decision is PairDecision.Behind || standing.Exit is { Reason: RaceExitReason.Behind } ? ($"is behind {verdict.Leader} in {run}: {ratio}", verdict.Leader, finding)
+            : standing.Decision is PairDecision.Slower ? ($"is separably slower than {verdict.Leader} in {run}: {ratio}", verdict.Leader, finding)
+            : null;
+    }
+
+    /// <summary>What <paramref name="verdict"/>'s run found of <paramref name="strategy"/> against <paramref name="versus"/>: directly over its rounds, else from a standing against its leader; null when neither is at hand.</summary>
+    private static PairFinding? FindingIn(ProfileVerdict verdict, string strategy, string versus, Func<string, string, PairedComparison?>? direct)
+    {
+        if (direct?.Invoke(strategy, versus) is { } pair)
+        {
+            return new PairFinding(pair.Ratio, pair.Decision);
+        }
+
+        if (versus == verdict.Leader && verdict.Standings.FirstOrDefault(s => s.Contender == strategy) is { Ratio: { } mine } standing)
+        {
+            return new PairFinding(mine, standing.Decision);
+        }
+
+        return strategy == verdict.Leader && verdict.Standings.FirstOrDefault(s => s.Contender == versus) is { Ratio: { } theirs } other
+            ? new PairFinding(theirs, other.Decision).Inverse()
             : null;
     }
 

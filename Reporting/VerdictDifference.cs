@@ -8,6 +8,12 @@ namespace EventCommitLab.Reporting;
 /// <param name="Conflict">
 /// Null, or what contradicts: one run's choice is separably slower than the other run's choice in the other run's
 /// rounds (its pair decision there is slower or behind; a set shown equivalent is not slower), or out of that run's
-/// race against it (hopeless, left behind, or a broken claim). Looked for whether or not the choosing run decided.
+/// race against it (hopeless, left behind, or a broken claim), and the choosing run's own finding on the pair cannot
+/// hold beside that (<see cref="PairFinding.Contradict"/>). Looked for whether or not the choosing run decided.
 /// </param>
-public sealed record VerdictDifference(CellKey Cell, string Profile, string Older, string Newer, VerdictDifferenceKind Kind, string? Conflict);
+/// <param name="SeparatedInOneRun">
+/// Null, or, where nothing contradicts, a choice separably slower than the other's in the other run only, its own run's
+/// finding on the pair holding beside that (shown equivalent there, or undecided): the runs choose apart within what
+/// both found.
+/// </param>
+public sealed record VerdictDifference(CellKey Cell, string Profile, string Older, string Newer, VerdictDifferenceKind Kind, string? Conflict, string? SeparatedInOneRun = null);

@@ -43,7 +43,7 @@ public sealed class VerdictAgreementTests
     }
 
     [Fact]
-    public void an_undecided_runs_choice_that_is_separably_slower_in_the_other_run_is_a_conflict()
+    public void an_undecided_runs_choice_that_is_behind_by_far_in_the_other_run_is_a_conflict()
     {
         var decided = SampleVerdicts.Run(sequenceWinsAt100: true).Verdicts![2].For(GuaranteeProfile.Unique.Id)!;
         var undecided = decided with
@@ -59,6 +59,47 @@ public sealed class VerdictAgreementTests
 
         Assert.StartsWith("old's choice Pipeline is ", VerdictAgreement.ConflictOf(undecided, decided), StringComparison.Ordinal);
         Assert.StartsWith("new's choice Pipeline is ", VerdictAgreement.ConflictOf(decided, undecided), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void a_pair_equivalent_in_one_run_and_a_few_per_cent_apart_in_the_other_is_separated_in_one_run_only_not_a_conflict()
+    {
+        var equivalent = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Equivalent, "Fast", ["Fast", "Strong"], "Fast",
+            [new ContenderStanding("Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24), null, null)]);
+        var winner = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Winner, "Strong", ["Strong"], "Strong",
+            [new ContenderStanding("Fast", PairDecision.Slower, new Interval(0.92, 0.87, 0.98, 24), null, null)]);
+
+        var (conflict, separated) = VerdictAgreement.Weigh(equivalent, winner);
+
+        Assert.Null(conflict);
+        Assert.Equal("old's choice Fast is separably slower than Strong in new: 0.92 [0.87–0.98], in old: 1.02 [0.97–1.08]", separated);
+        Assert.Equal(VerdictDifferenceKind.DifferentDecision, VerdictAgreement.KindOf(equivalent, winner));
+    }
+
+    [Fact]
+    public void a_pair_equivalent_in_one_run_and_behind_by_more_than_the_margin_in_the_other_is_a_conflict()
+    {
+        var equivalent = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Equivalent, "Fast", ["Fast", "Strong"], "Fast",
+            [new ContenderStanding("Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24), null, null)]);
+        var winner = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Winner, "Strong", ["Strong"], "Strong",
+            [new ContenderStanding("Fast", PairDecision.Behind, new Interval(0.80, 0.74, 0.86, 24), null, null)]);
+
+        var (conflict, separated) = VerdictAgreement.Weigh(equivalent, winner);
+
+        Assert.Equal("old's choice Fast is behind Strong in new: 0.80 [0.74–0.86], in old: 1.02 [0.97–1.08]", conflict);
+        Assert.Null(separated);
+    }
+
+    [Fact]
+    public void an_undecided_runs_leader_a_few_per_cent_slower_in_the_other_run_is_separated_in_one_run_only()
+    {
+        var undecided = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Undecided, "Fast", ["Fast", "Strong"], "Fast",
+            [new ContenderStanding("Strong", PairDecision.Undecided, new Interval(0.97, 0.90, 1.05, 48), null, null)]);
+        var winner = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Winner, "Strong", ["Strong"], "Strong",
+            [new ContenderStanding("Fast", PairDecision.Slower, new Interval(0.94, 0.90, 0.98, 48), null, null)]);
+
+        Assert.Null(VerdictAgreement.ConflictOf(undecided, winner));
+        Assert.StartsWith("old's choice Fast is separably slower than Strong in new", VerdictAgreement.Weigh(undecided, winner).SeparatedInOneRun, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -82,7 +123,7 @@ public sealed class VerdictAgreementTests
     {
         var text = RunComparer.Compare(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true, sequenceWinsAt10: true), "old", "new");
 
-        Assert.Contains("- **Unique numbers**, 3 rows: decided in both **2** (66.6%), of which the same decision **1 of 2** (50%); decided in one only 1 (old only 0, new only 1); undecided in both 0; **1 conflicts**.", text, StringComparison.Ordinal);
+        Assert.Contains("- **Unique numbers**, 3 rows: decided in both **2** (66.6%), of which the same decision **1 of 2** (50%); decided in one only 1 (old only 0, new only 1); undecided in both 0; **1 conflicts**; separated in one run only 0.", text, StringComparison.Ordinal);
         Assert.True(text.IndexOf("## Verdicts", StringComparison.Ordinal) < text.IndexOf("## Agreement of the figures", StringComparison.Ordinal));
         Assert.DoesNotContain("differ in durability", text, StringComparison.Ordinal);
         Assert.DoesNotContain("agree in", text, StringComparison.Ordinal);

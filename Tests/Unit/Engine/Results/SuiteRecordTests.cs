@@ -83,6 +83,24 @@ public sealed class SuiteRecordTests : IDisposable
             new(12, RaceEnd.OutOfRounds, VerdictKind.Undecided, leader, [leader, "JsonArrayGin"], [new ContenderStanding("JsonArrayGin", PairDecision.Undecided, new Interval(0.95, 0.85, 1.05, 12), null, null)]);
     }
 
+    [Fact]
+    public void compare_counts_a_suite_row_equivalent_in_one_run_and_a_few_per_cent_apart_in_the_other_as_separated_in_one_run_only()
+    {
+        var (older, newer) = (Folder("tags-equivalent"), Folder("tags-apart"));
+        var equivalent = new RaceVerdict(12, RaceEnd.Decided, VerdictKind.Equivalent, "JsonArrayGin", ["JsonArrayGin", "TagTable"],
+            [new ContenderStanding("TagTable", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 12), null, null)]);
+        var apart = new RaceVerdict(12, RaceEnd.Decided, VerdictKind.Winner, "TagTable", ["TagTable"],
+            [new ContenderStanding("JsonArrayGin", PairDecision.Slower, new Interval(0.92, 0.87, 0.98, 12), null, null)]);
+        WriteRun(TagsSuite.Report, Tags(equivalent, equivalent, equivalent), older);
+        WriteRun(TagsSuite.Report, Tags(apart, equivalent, equivalent), newer);
+
+        Assert.Equal(0, CompareCommand.Run([older, newer], null, TextWriter.Null));
+
+        var table = File.ReadAllText(Path.Combine(newer, "compare-vs-tags-equivalent.md"));
+        Assert.Contains("| 10 tagged | equivalent: JsonArrayGin, TagTable | TagTable (winner) | decided differently | no, separated in one run only |", table, StringComparison.Ordinal);
+        Assert.Contains("**0 conflicts** (a run's leader separably slower in the other, where its own run's finding on the pair cannot hold beside that); separated in one run only 1", table, StringComparison.Ordinal);
+    }
+
     private static TagsSuiteResult Tags(params RaceVerdict[] verdicts) =>
         new(TagsSuiteSettings.Quick with { TaggedAtEnd = [10, 100, 1000] }, [new TagLogBuild(TagStorage.JsonArrayGin, TimeSpan.FromSeconds(1), 1), new TagLogBuild(TagStorage.TagTable, TimeSpan.FromSeconds(1), 1)],
             [.. new[] { 10, 100, 1000 }.SelectMany(t => new[] { TagStorage.JsonArrayGin, TagStorage.TagTable }.Select(s => new TagQueryResult(s, t, [1.0, 1.0, 1.0], new Interval(1, 0.9, 1.1, 3), 100, true)))],
