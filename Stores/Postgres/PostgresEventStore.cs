@@ -66,7 +66,9 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         }
         catch
         {
-            await store.DisposeAsync().ConfigureAwait(false);
+            // A log that never opened is not handed back: its database is the caller's to drop, never a spare.
+            Interlocked.Exchange(ref store._disposed, 1);
+            await store.CloseConnectionsAsync().ConfigureAwait(false);
             throw;
         }
     }
@@ -252,12 +254,17 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
             return;
         }
 
-        await _batchWriters.DisposeAsync().ConfigureAwait(false);
-        await _rawWriters.DisposeAsync().ConfigureAwait(false);
-        await _dataSource.DisposeAsync().ConfigureAwait(false);
+        await CloseConnectionsAsync().ConfigureAwait(false);
         if (_onDispose is not null)
         {
             await _onDispose().ConfigureAwait(false);
         }
+    }
+
+    private async ValueTask CloseConnectionsAsync()
+    {
+        await _batchWriters.DisposeAsync().ConfigureAwait(false);
+        await _rawWriters.DisposeAsync().ConfigureAwait(false);
+        await _dataSource.DisposeAsync().ConfigureAwait(false);
     }
 }

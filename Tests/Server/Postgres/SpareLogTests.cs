@@ -84,6 +84,30 @@ public sealed class SpareLogTests : IAsyncLifetime
         Assert.NotEqual(database, asynchronous.DatabaseName);
     }
 
+    [Fact]
+    public async Task a_spare_that_cannot_be_emptied_is_dropped_and_never_handed_out_again()
+    {
+        var token = TestContext.Current.CancellationToken;
+        var used = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
+        var gone = used.DatabaseName;
+        await used.DisposeAsync();
+        await using (var admin = new NpgsqlConnection(new NpgsqlConnectionStringBuilder(used.ConnectionString) { Database = "postgres", Pooling = false }.ConnectionString))
+        {
+            await admin.OpenAsync(token);
+            await using var drop = new NpgsqlCommand($"DROP DATABASE {gone} WITH (FORCE)", admin);
+            await drop.ExecuteNonQueryAsync(token);
+        }
+
+        using var patience = CancellationTokenSource.CreateLinkedTokenSource(token);
+        patience.CancelAfter(TimeSpan.FromSeconds(60));
+        await using var fresh = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(patience.Token);
+        await using var next = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(patience.Token);
+
+        Assert.NotEqual(gone, fresh.DatabaseName);
+        Assert.NotEqual(gone, next.DatabaseName);
+        Assert.Empty(await fresh.ReadLogAsync(token).ToListAsync(token));
+    }
+
     /// <summary>A connection the server ended reads as broken once used.</summary>
     private static async Task<System.Data.ConnectionState> StateAfterUseAsync(NpgsqlConnection connection, CancellationToken token)
     {
