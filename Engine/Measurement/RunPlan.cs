@@ -11,8 +11,10 @@ namespace EventCommitLab.Engine.Measurement;
 /// decides what it covers: the cells last in the order are left out, whole, until what is left pays for the mandatory
 /// parts and carries the cells it covers to their second look (<see cref="CloseCalls"/>). After that, it leaves the last
 /// cells out only when what is left cannot pay for their mandatory parts: a cell left out then is most often a clear
-/// call, decided at its first look, and would buy the close calls before it little. The plan says which cells it left
-/// out and what they would have taken: a row the budget could not decide costs its starts and checks for nothing, and
+/// call, decided at its first look, and would buy the close calls before it little. When the run reaches a cell left
+/// out, every cell before it has had its time, so the cell comes back (with the left-out cells after it) if what is
+/// left pays for its mandatory part: a day slower at the start than over the run, or cells faster than predicted, then
+/// leave no budget unspent. The plan says which cells it left out and what they would have taken: a row the budget could not decide costs its starts and checks for nothing, and
 /// takes time from the rows before it. With no total (a dry run), every cell runs unbounded.
 /// </summary>
 internal sealed class RunPlan
@@ -75,7 +77,8 @@ internal sealed class RunPlan
     /// part and an equal share of what the mandatory parts of the cells still to run leave; null with no total. Cells
     /// last in the order are left out first when what is left cannot pay for every mandatory part (before the first
     /// cell has run, and for every cell's second look); when it cannot pay even for this cell's mandatory part, this
-    /// cell is left out too and the answer is <see cref="TimeSpan.Zero"/>.
+    /// cell is left out too and the answer is <see cref="TimeSpan.Zero"/>. A cell left out earlier is planned again
+    /// when the run reaches it, with the cells left out after it: every cell before it has had its time.
     /// </summary>
     public TimeSpan? AllowanceFor(int index, TimeSpan elapsed)
     {
@@ -88,7 +91,7 @@ internal sealed class RunPlan
 
         if (IsLeftOut(index))
         {
-            return TimeSpan.Zero;
+            _leftOut.RemoveAll(c => IndexOf(c) >= index);
         }
 
         var left = total - Reserve - elapsed;

@@ -93,9 +93,9 @@ internal static class LabRunner
                     watch.Token.ThrowIfCancellationRequested();
                     var leftOutBefore = plan.LeftOut.ToArray();
                     var allowance = plan.AllowanceFor(index, DateTimeOffset.Now - started);
-                    if (plan.LeftOut.Count > leftOutBefore.Length && index > 0)
+                    if (index > 0 && PlanText.Change(plan, leftOutBefore) is { } change)
                     {
-                        console.WriteLine(PlanText.Change(plan, leftOutBefore));
+                        console.WriteLine(change);
                     }
 
                     if (plan.IsLeftOut(index))

@@ -116,6 +116,31 @@ public sealed class RunPlanTests
     }
 
     [Fact]
+    public void a_cell_left_out_at_the_start_comes_back_when_the_run_reaches_it_with_time_left_for_its_mandatory_part()
+    {
+        var cells = Cells(10, 100, 20);
+        var plan = new RunPlan(cells, Twenty);
+        plan.AllowanceFor(0, TimeSpan.Zero);
+        Assert.Equal([cells[^1]], plan.LeftOut);
+        for (var index = 0; index < 9; index++)
+        {
+            plan.AllowanceFor(index, TimeSpan.FromSeconds(index * 90));
+            plan.Record(index, TimeSpan.FromSeconds(90));
+        }
+
+        // The nine cells took 810 s: 385 s are left, more than the last cell's mandatory part (about 100 s).
+        var allowance = plan.AllowanceFor(9, TimeSpan.FromSeconds(810));
+
+        Assert.Empty(plan.LeftOut);
+        Assert.Equal((Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(810)).TotalSeconds, allowance!.Value.TotalSeconds, 3);
+        var late = new RunPlan(cells, Twenty);
+        late.AllowanceFor(0, TimeSpan.Zero);
+        late.Record(0, TimeSpan.FromSeconds(100));
+        Assert.Equal(TimeSpan.Zero, late.AllowanceFor(9, Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(50)));
+        Assert.Equal([cells[^1]], late.LeftOut);
+    }
+
+    [Fact]
     public void a_last_cell_alone_runs_when_it_can_pay_for_its_mandatory_part_since_leaving_it_out_gives_its_time_to_no_other_cell()
     {
         var cells = Cells(2, 100, 80);
@@ -142,12 +167,13 @@ public sealed class RunPlanTests
     }
 
     [Fact]
-    public void a_cell_left_out_is_given_no_time_and_with_no_total_every_cell_runs_unbounded()
+    public void a_cell_left_out_that_the_time_left_cannot_pay_for_is_given_no_time_and_with_no_total_every_cell_runs_unbounded()
     {
         var plan = new RunPlan(Cells(3, 600), TimeSpan.FromMinutes(21));
 
         Assert.NotEqual(TimeSpan.Zero, plan.AllowanceFor(0, TimeSpan.Zero));
-        Assert.Equal(TimeSpan.Zero, plan.AllowanceFor(2, TimeSpan.FromMinutes(10)));
+        Assert.True(plan.IsLeftOut(2));
+        Assert.Equal(TimeSpan.Zero, plan.AllowanceFor(2, TimeSpan.FromMinutes(12)));
         Assert.True(plan.IsLeftOut(2));
         Assert.Null(new RunPlan(Cells(3, 600), null).AllowanceFor(2, TimeSpan.FromHours(5)));
         Assert.True(RunPlan.Affords(null, TimeSpan.FromHours(1), TimeSpan.FromHours(1), TimeSpan.Zero));
