@@ -74,7 +74,7 @@ internal static class LabRunner
         var claims = new Dictionary<string, StrategyClaims>(StringComparer.Ordinal);
         await using (var watch = StoreWatch.Start(provider, StoreSilence, cancellationToken))
         {
-            var progress = new ProgressReporter(cells.Count, console, watch.Token);
+            var progress = new ProgressReporter(cells.Count, console, watch.Token, plan.Total - (DateTimeOffset.Now - started));
             console.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"Racing {cells.Count} cells x {options.Strategies.Count} strategies and {RawCeiling.VariantNames.Count} raw writers of the ceiling: a qualifying round, then up to {settings.Rounds} race rounds of " +
                 $"{settings.WindowSeconds:0.###} s windows per cell, margin ±{settings.Margin:P0}" +

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using EventCommitLab.Engine.Results;
 
@@ -7,10 +6,15 @@ namespace EventCommitLab.Harness.Runs;
 /// <summary>
 /// Progress on the console: a line when a cell starts (which of how many, time spent, estimate left) and one when it
 /// ends. Silent once the run is cancelled: the cases then end in cancellation, and their lines would read as results.
+/// The estimate left is the cells so far's pace over the cells to come, and never more than the budget left: the plan
+/// leaves cells out rather than pass it.
 /// </summary>
-internal sealed class ProgressReporter(int cells, TextWriter output, CancellationToken cancelled)
+/// <param name="budget">What the cells may take from now on; null for no budget.</param>
+/// <param name="time">The clock; the system's unless a test gives its own.</param>
+internal sealed class ProgressReporter(int cells, TextWriter output, CancellationToken cancelled, TimeSpan? budget = null, TimeProvider? time = null)
 {
-    private readonly Stopwatch _elapsed = Stopwatch.StartNew();
+    private readonly TimeProvider _time = time ?? TimeProvider.System;
+    private readonly long _start = (time ?? TimeProvider.System).GetTimestamp();
     private int _started;
 
     public void CellStarting(CellKey cell)
@@ -21,8 +25,9 @@ internal sealed class ProgressReporter(int cells, TextWriter output, Cancellatio
         }
 
         var index = Interlocked.Increment(ref _started);
-        var elapsed = _elapsed.Elapsed;
-        var left = index > 1 ? TimeSpan.FromTicks(elapsed.Ticks / (index - 1) * (cells - index + 1)) : (TimeSpan?)null;
+        var elapsed = _time.GetElapsedTime(_start);
+        var pace = index > 1 ? TimeSpan.FromTicks(elapsed.Ticks / (index - 1) * (cells - index + 1)) : (TimeSpan?)null;
+        var left = pace is { } estimate && budget is { } total ? TimeSpan.FromTicks(Math.Min(estimate.Ticks, Math.Max((total - elapsed).Ticks, 0))) : pace;
         output.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"[{index,3}/{cells}] {Format(elapsed)} elapsed, {(left is null ? "estimating" : $"~{Format(left.Value)} left")}: {cell}"));
     }
