@@ -64,10 +64,8 @@ public sealed class VerdictAgreementTests
     [Fact]
     public void a_pair_equivalent_in_one_run_and_a_few_per_cent_apart_in_the_other_is_separated_in_one_run_only_not_a_conflict()
     {
-        var equivalent = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Equivalent, "Fast", ["Fast", "Strong"], "Fast",
-            [new ContenderStanding("Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24), null, null)]);
-        var winner = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Winner, "Strong", ["Strong"], "Strong",
-            [new ContenderStanding("Fast", PairDecision.Slower, new Interval(0.92, 0.87, 0.98, 24), null, null)]);
+        var equivalent = Against(VerdictKind.Equivalent, "Fast", "Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24));
+        var winner = Against(VerdictKind.Winner, "Strong", "Fast", PairDecision.Slower, new Interval(0.92, 0.87, 0.98, 24));
 
         var (conflict, separated) = VerdictAgreement.Weigh(equivalent, winner);
 
@@ -79,10 +77,8 @@ public sealed class VerdictAgreementTests
     [Fact]
     public void a_pair_equivalent_in_one_run_and_behind_by_more_than_the_margin_in_the_other_is_a_conflict()
     {
-        var equivalent = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Equivalent, "Fast", ["Fast", "Strong"], "Fast",
-            [new ContenderStanding("Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24), null, null)]);
-        var winner = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Winner, "Strong", ["Strong"], "Strong",
-            [new ContenderStanding("Fast", PairDecision.Behind, new Interval(0.80, 0.74, 0.86, 24), null, null)]);
+        var equivalent = Against(VerdictKind.Equivalent, "Fast", "Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24));
+        var winner = Against(VerdictKind.Winner, "Strong", "Fast", PairDecision.Behind, new Interval(0.80, 0.74, 0.86, 24));
 
         var (conflict, separated) = VerdictAgreement.Weigh(equivalent, winner);
 
@@ -93,10 +89,8 @@ public sealed class VerdictAgreementTests
     [Fact]
     public void an_undecided_runs_leader_a_few_per_cent_slower_in_the_other_run_is_separated_in_one_run_only()
     {
-        var undecided = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Undecided, "Fast", ["Fast", "Strong"], "Fast",
-            [new ContenderStanding("Strong", PairDecision.Undecided, new Interval(0.97, 0.90, 1.05, 48), null, null)]);
-        var winner = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Winner, "Strong", ["Strong"], "Strong",
-            [new ContenderStanding("Fast", PairDecision.Slower, new Interval(0.94, 0.90, 0.98, 48), null, null)]);
+        var undecided = Against(VerdictKind.Undecided, "Fast", "Strong", PairDecision.Undecided, new Interval(0.97, 0.90, 1.05, 48));
+        var winner = Against(VerdictKind.Winner, "Strong", "Fast", PairDecision.Slower, new Interval(0.94, 0.90, 0.98, 48));
 
         Assert.Null(VerdictAgreement.ConflictOf(undecided, winner));
         Assert.StartsWith("old's choice Fast is separably slower than Strong in new", VerdictAgreement.Weigh(undecided, winner).SeparatedInOneRun, StringComparison.Ordinal);
@@ -179,4 +173,8 @@ public sealed class VerdictAgreementTests
 
         Assert.Contains($"**The runs differ in durability** ({durable.Environment.Durability} → async-commit)", text, StringComparison.Ordinal);
     }
+
+    /// <summary>A verdict on two strategies: <paramref name="leader"/> chosen, <paramref name="other"/> standing against it.</summary>
+    private static ProfileVerdict Against(VerdictKind kind, string leader, string other, PairDecision decision, Interval ratio) =>
+        new(GuaranteeProfile.Unique.Id, kind, leader, kind == VerdictKind.Winner ? [leader] : [leader, other], leader, [new ContenderStanding(other, decision, ratio, null, null)]);
 }
