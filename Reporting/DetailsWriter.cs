@@ -69,7 +69,7 @@ public static class DetailsWriter
             md.AppendLine(Invariant, $"- Round-to-round spread of paired ratios (median standard deviation of the per-round log ratio, over every pair of contenders with at least five race rounds side by side): {spread:0.000}.");
         }
 
-        md.AppendLine(Invariant, $"- Strategies that left before the end of their cell's race (hopeless after the qualifying round, separably slower at a look, or settled when every profile they are judged in had ended): {precision.StoppedEarly}.");
+        md.AppendLine(Invariant, $"- Strategies that left before the end of their cell's race (hopeless in the qualifying round and the first race round, separably slower at a look, or settled when every profile they are judged in had ended): {precision.StoppedEarly}.");
         md.AppendLine(precision.BeatTheCeiling.Count == 0
             ? "- No strategy beat the ceiling outside its interval."
             : $"- **Finding: the ceiling is not a bound in {precision.BeatTheCeiling.Count} cases** (ratio interval above 1): " +

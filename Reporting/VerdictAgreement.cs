@@ -207,9 +207,9 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
             return ($"broke a claim in {run} ({why})", verdict.Leader, null);
         }
 
-        if (standing?.Exit is { Reason: RaceExitReason.Hopeless })
+        if (standing?.Exit is { Reason: RaceExitReason.Hopeless } hopeless)
         {
-            return ($"left {run}'s race after the qualifying round, against {verdict.Leader} {VerdictText.Ratio(standing.Ratio)}", verdict.Leader, null);
+            return ($"left {run}'s race {VerdictText.HopelessWhen(hopeless)}, against {verdict.Leader} {VerdictText.Ratio(standing.Ratio)}", verdict.Leader, null);
         }
 
         if (verdict.Recommended != verdict.Leader && direct?.Invoke(strategy, verdict.Recommended) is { } pair)

@@ -55,12 +55,19 @@ public static class VerdictText
             return $"{standing.Contender}: {why}";
         }
 
-        var how = standing.Exit?.Reason == RaceExitReason.Hopeless ? "left after the qualifying round"
+        var how = standing.Exit is { Reason: RaceExitReason.Hopeless } hopeless ? $"left {HopelessWhen(hopeless)}"
             : standing.Exit is { Reason: RaceExitReason.Behind, AfterRounds: var after } ? $"separably slower at the look after {after} rounds"
             : standing.Decision == PairDecision.Behind ? "behind by more than the margin"
             : standing.Decision == PairDecision.Slower ? "slower"
             : standing.Decision == PairDecision.Equivalent ? "equivalent"
             : "undecided";
         return $"{standing.Contender} {Ratio(standing.Ratio)}, {how}";
+    }
+
+    /// <summary>When a hopeless contender left: after the first race round confirmed its qualifying round, or (runs before the confirmation) after the qualifying round.</summary>
+    public static string HopelessWhen(RaceExit exit)
+    {
+        ArgumentNullException.ThrowIfNull(exit);
+        return exit.AfterRounds == 0 ? "after the qualifying round" : "after the qualifying and first race rounds";
     }
 }

@@ -65,12 +65,6 @@ internal static class CellRunner
             var seed = RoundOrder.StableSeed(cell.ToString());
             var runner = new RaceRunner(running, TurnAsync, seed);
             await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
-            foreach (var (name, exit) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))
-            {
-                progress(string.Create(CultureInfo.InvariantCulture,
-                    $"{name} leaves after the qualifying round: {running.QualifyingFigure(name):N0} events/s, below 1/{1 / race.HopelessFraction:0} of a leader"));
-            }
-
             foreach (var contender in running.Running)
             {
                 byName[contender].BeginRaceRounds();
@@ -80,6 +74,11 @@ internal static class CellRunner
             var qualifyingRound = beforeRace - starts;
             await runner.RunAsync(allowance, () => CheckCost(cases), clock, cancellationToken).ConfigureAwait(false);
             var racing = clock.Elapsed - beforeRace;
+            foreach (var name in running.Suspected)
+            {
+                progress(Suspect(running, name));
+            }
+
             var finished = new CaseResult[cases.Count];
             await Parallel.ForEachAsync(
                 Enumerable.Range(0, cases.Count), new ParallelOptions { MaxDegreeOfParallelism = ChecksAtOnce }, async (i, _) =>
@@ -114,6 +113,18 @@ internal static class CellRunner
                 await contender.FinishAsync(null, [], null).ConfigureAwait(false);
             }
         }
+    }
+
+    /// <summary>What became of a contender below the hopeless fraction of a leader in the qualifying round.</summary>
+    private static string Suspect(Race race, string name)
+    {
+        var fraction = string.Create(CultureInfo.InvariantCulture, $"1/{1 / race.Settings.HopelessFraction:0}");
+        var qualifying = string.Create(CultureInfo.InvariantCulture, $"{race.QualifyingFigure(name):N0} events/s in the qualifying round");
+        return race.RoundsOf(name) is [{ } first, ..]
+            ? race.Exits.GetValueOrDefault(name) is { Reason: RaceExitReason.Hopeless }
+                ? string.Create(CultureInfo.InvariantCulture, $"{name} leaves after the first race round: {qualifying} and {first:N0} in the first race round, below {fraction} of a leader in both")
+                : string.Create(CultureInfo.InvariantCulture, $"{name} races on: {qualifying} was below {fraction} of a leader, {first:N0} in the first race round was not")
+            : $"{name} ran no race round: {qualifying} was below {fraction} of a leader";
     }
 
     /// <summary>

@@ -1,8 +1,8 @@
 namespace EventCommitLab.Engine.Racing;
 
 /// <summary>
-/// One cell's race (F-Race's shape): a qualifying round of every contender, after which the hopeless leave; then race
-/// rounds, and at each planned look the contenders separably slower than the leader of every group they are judged in
+/// One cell's race (F-Race's shape): a qualifying round of every contender, after which the hopeless leave (once the
+/// first race round has confirmed it); then race rounds, and at each planned look the contenders separably slower than the leader of every group they are judged in
 /// leave (most of them confidently more than the margin behind), and the race ends once every group that must decide
 /// has a verdict, or the rounds or the budget run out. The caller measures; the race only says who runs next and when to stop.
 /// </summary>
@@ -15,6 +15,7 @@ public sealed class Race
     private readonly Dictionary<string, List<double?>> _rounds = new(StringComparer.Ordinal);
     private readonly Dictionary<string, RaceExit> _exits = new(StringComparer.Ordinal);
     private readonly Dictionary<string, GroupEnd> _groupEnds = new(StringComparer.Ordinal);
+    private readonly HashSet<string> _suspects = new(StringComparer.Ordinal);
     private bool _qualified;
 
     public Race(IReadOnlyList<RaceEntrant> entrants, IReadOnlyList<RaceGroup> groups, RaceSettings settings)
@@ -74,10 +75,21 @@ public sealed class Race
 
     public double? QualifyingFigure(string name) => _qualifying.GetValueOrDefault(name);
 
+    /// <summary>
+    /// The entrants below the hopeless fraction of a leader of each of their groups in the qualifying round: each ran the
+    /// first race round, and left after it (<see cref="RaceExitReason.Hopeless"/>) only where that round was below it too.
+    /// </summary>
+    public IReadOnlyCollection<string> Suspected => _suspects;
+
     /// <summary>An entrant's race rounds, null where it did not run (it had left, or its round failed).</summary>
     public IReadOnlyList<double?> RoundsOf(string name) => _rounds[name];
 
-    /// <summary>The qualifying round: its figures are not part of any statistic; the hopeless and the failed leave.</summary>
+    /// <summary>
+    /// The qualifying round: its figures are not part of any statistic; the failed leave, and the entrants below the
+    /// hopeless fraction of a leader of each of their groups become suspects, who leave after the first race round if it
+    /// finds them there again. One round is not enough to cut on: a stall of the shared machine over a stretch of the
+    /// round has put the contender a later run chose at a twentieth of its leader.
+    /// </summary>
     public void RecordQualifying(IReadOnlyDictionary<string, double?> figures)
     {
         ArgumentNullException.ThrowIfNull(figures);
@@ -97,15 +109,7 @@ public sealed class Race
             }
         }
 
-        var leaders = _groups.ToDictionary(g => g.Name, g => Members(g).Select(n => _qualifying[n] ?? 0).DefaultIfEmpty(0).Max(), StringComparer.Ordinal);
-        foreach (var entrant in _entrants.Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name)))
-        {
-            if (entrant.Groups.All(g => _qualifying[entrant.Name] < _settings.HopelessFraction * leaders[g]))
-            {
-                _exits[entrant.Name] = new RaceExit(RaceExitReason.Hopeless, 0);
-            }
-        }
-
+        _suspects.UnionWith(BelowHopeless(_qualifying));
         if (_groups.Where(g => g.MustDecide).All(g => !Members(g).Any()))
         {
             EndRace(RaceEnd.NoContenders);
@@ -130,6 +134,14 @@ public sealed class Race
             if (running.Contains(name) && figure is not > 0)
             {
                 _exits[name] = new RaceExit(RaceExitReason.Failed, Rounds);
+            }
+        }
+
+        if (Rounds == 1)
+        {
+            foreach (var name in BelowHopeless(_rounds.ToDictionary(r => r.Key, r => r.Value[0], StringComparer.Ordinal)).Where(_suspects.Contains))
+            {
+                _exits[name] = new RaceExit(RaceExitReason.Hopeless, Rounds);
             }
         }
 
@@ -311,6 +323,16 @@ public sealed class Race
         var horizon = Math.Min(Horizon ?? _settings.MaximumRounds, _settings.MaximumRounds);
         var logs = LogStatistics.PairedLogs(_rounds[member], _rounds[standing.Leader]);
         return Decidability.ChanceEquivalentBy(logs, horizon, _settings) >= Decidability.PursueEquivalenceFrom;
+    }
+
+    /// <summary>The unpinned entrants still running whose figure in one round is below the hopeless fraction of a leader of each of their groups.</summary>
+    private string[] BelowHopeless(IReadOnlyDictionary<string, double?> round)
+    {
+        var leaders = _groups.ToDictionary(g => g.Name, g => Members(g).Select(n => round.GetValueOrDefault(n) ?? 0).DefaultIfEmpty(0).Max(), StringComparer.Ordinal);
+        return [.. _entrants
+            .Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name))
+            .Where(e => e.Groups.All(g => (round.GetValueOrDefault(e.Name) ?? 0) < _settings.HopelessFraction * leaders[g]))
+            .Select(e => e.Name)];
     }
 
     private IEnumerable<string> Members(RaceGroup group) =>

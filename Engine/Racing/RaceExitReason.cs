@@ -3,7 +3,10 @@ namespace EventCommitLab.Engine.Racing;
 /// <summary>Why a contender stopped running before its cell's race ended.</summary>
 public enum RaceExitReason
 {
-    /// <summary>Below the hopeless fraction of a leader of each of its groups in the qualifying round.</summary>
+    /// <summary>
+    /// Below the hopeless fraction of a leader of each of its groups in the qualifying round and again in the first race
+    /// round, after which it left (runs made before 2026-11-28's confirmation: in the qualifying round alone, after which it left).
+    /// </summary>
     Hopeless,
 
     /// <summary>Separably slower than the leader of each of its groups at a look (most often, confidently more than the margin behind).</summary>

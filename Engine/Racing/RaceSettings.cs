@@ -15,8 +15,8 @@ namespace EventCommitLab.Engine.Racing;
 /// <param name="ErrorRate">α: the chance that one decision (behind, equivalent, separable) is wrong, over all looks; default 0.05.</param>
 /// <param name="Looks">The numbers of race rounds after which the race decides, ascending; the last is the most a cell runs.</param>
 /// <param name="HopelessFraction">
-/// After the qualifying round (one round of every contender, not part of the statistics), a contender below this
-/// fraction of its group's leader leaves at once; default one third.
+/// A contender below this fraction of its group's leader in the qualifying round (one round of every contender, not
+/// part of the statistics) and again in the first race round leaves after that round; default one third.
 /// </param>
 public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList<int> Looks, double HopelessFraction)
 {

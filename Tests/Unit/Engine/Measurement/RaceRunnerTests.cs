@@ -46,7 +46,7 @@ public sealed class RaceRunnerTests
         await runner.QualifyAsync(TestContext.Current.CancellationToken);
         await runner.RunAsync(TestContext.Current.CancellationToken);
 
-        Assert.Equal(new RaceExit(RaceExitReason.Hopeless, 0), race.Exits["hopeless"]);
+        Assert.Equal(new RaceExit(RaceExitReason.Hopeless, 1), race.Exits["hopeless"]);
         Assert.Equal(new RaceExit(RaceExitReason.Behind, 6), race.Exits["loser"]);
         Assert.False(race.Exits.ContainsKey("peer"));
         Assert.Equal(race.Rounds, race.RoundsOf("peer").Count(r => r is not null));

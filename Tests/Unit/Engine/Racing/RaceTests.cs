@@ -35,13 +35,41 @@ public sealed class RaceTests
     }
 
     [Fact]
-    public void a_contender_far_below_the_leader_in_the_qualifying_round_leaves_before_the_race()
+    public void a_contender_far_below_the_leader_in_the_qualifying_round_and_the_first_race_round_leaves_after_that_round()
     {
         var race = SyntheticRace.Run(UpTo15, 0.05, ("Fast", 1000), ("Hopeless", 200), ("Close", 800));
 
-        Assert.Equal(new RaceExit(RaceExitReason.Hopeless, 0), race.Exits["Hopeless"]);
-        Assert.Equal([], race.RoundsOf("Hopeless").OfType<double>());
+        Assert.Equal(new RaceExit(RaceExitReason.Hopeless, 1), race.Exits["Hopeless"]);
+        Assert.Equal(["Hopeless"], race.Suspected);
+        Assert.InRange(Assert.Single(race.RoundsOf("Hopeless").OfType<double>()), 150, 250);
         Assert.InRange(race.QualifyingFigure("Hopeless")!.Value, 150, 250);
+    }
+
+    [Fact]
+    public void a_contender_whose_qualifying_round_stalled_races_on_when_its_first_race_round_is_within_the_hopeless_fraction()
+    {
+        var race = new Race([new RaceEntrant("A", [SyntheticRace.Group]), new RaceEntrant("B", [SyntheticRace.Group])], [new RaceGroup(SyntheticRace.Group, MustDecide: true)], UpTo15);
+
+        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 60 });
+        race.RecordRound(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 990 });
+
+        Assert.Equal(["B"], race.Suspected);
+        Assert.Empty(race.Exits);
+        Assert.Equal(["A", "B"], race.Running);
+    }
+
+    [Fact]
+    public void the_first_race_round_judges_a_suspect_against_that_rounds_leader_of_each_of_its_groups()
+    {
+        var race = new Race(
+            [new RaceEntrant("A", ["one"]), new RaceEntrant("B", ["one", "two"]), new RaceEntrant("C", ["two"])],
+            [new RaceGroup("one", MustDecide: true), new RaceGroup("two", MustDecide: true)], UpTo15);
+
+        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 100, ["C"] = 1000 });
+        race.RecordRound(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 200, ["C"] = 500 });
+
+        Assert.Equal(["B"], race.Suspected);
+        Assert.False(race.Exits.ContainsKey("B"), "within a third of C, the leader of its second group, in the first race round");
     }
 
     [Fact]
