@@ -64,7 +64,7 @@ public static class VerdictText
         return $"{standing.Contender} {Ratio(standing.Ratio)}, {how}";
     }
 
-    /// <summary>When a hopeless contender left: after the first race round confirmed its qualifying round, or (runs before the confirmation) after the qualifying round.</summary>
+    /// <summary>When a hopeless contender left: after the first race round confirmed its qualifying round, or after the qualifying round (far below, or in runs before the confirmation).</summary>
     public static string HopelessWhen(RaceExit exit)
     {
         ArgumentNullException.ThrowIfNull(exit);

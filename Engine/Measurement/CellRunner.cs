@@ -65,6 +65,12 @@ internal static class CellRunner
             var seed = RoundOrder.StableSeed(cell.ToString());
             var runner = new RaceRunner(running, TurnAsync, seed);
             await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
+            foreach (var (name, _) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))
+            {
+                progress(string.Create(CultureInfo.InvariantCulture,
+                    $"{name} leaves after the qualifying round: {running.QualifyingFigure(name):N0} events/s, below 1/{1 / race.HopelessAtOnceFraction:0} of a leader"));
+            }
+
             foreach (var contender in running.Running)
             {
                 byName[contender].BeginRaceRounds();

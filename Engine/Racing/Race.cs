@@ -76,8 +76,9 @@ public sealed class Race
     public double? QualifyingFigure(string name) => _qualifying.GetValueOrDefault(name);
 
     /// <summary>
-    /// The entrants below the hopeless fraction of a leader of each of their groups in the qualifying round: each ran the
-    /// first race round, and left after it (<see cref="RaceExitReason.Hopeless"/>) only where that round was below it too.
+    /// The entrants below the hopeless fraction of a leader of each of their groups in the qualifying round but not far
+    /// below it (<see cref="RaceSettings.HopelessAtOnceFraction"/>): each ran the first race round, and left after it
+    /// (<see cref="RaceExitReason.Hopeless"/>) only where that round was below the hopeless fraction too.
     /// </summary>
     public IReadOnlyCollection<string> Suspected => _suspects;
 
@@ -85,10 +86,11 @@ public sealed class Race
     public IReadOnlyList<double?> RoundsOf(string name) => _rounds[name];
 
     /// <summary>
-    /// The qualifying round: its figures are not part of any statistic; the failed leave, and the entrants below the
-    /// hopeless fraction of a leader of each of their groups become suspects, who leave after the first race round if it
-    /// finds them there again. One round is not enough to cut on: a stall of the shared machine over a stretch of the
-    /// round has put the contender a later run chose at a twentieth of its leader.
+    /// The qualifying round: its figures are not part of any statistic; the failed leave, those below
+    /// <see cref="RaceSettings.HopelessAtOnceFraction"/> of a leader of each of their groups leave too, and the others
+    /// below the hopeless fraction become suspects, who leave after the first race round if it finds them there again.
+    /// One round is not enough to cut on: a stall of the shared machine over a stretch of the round has put the
+    /// contender a later run chose at 0.06 of its leader.
     /// </summary>
     public void RecordQualifying(IReadOnlyDictionary<string, double?> figures)
     {
@@ -109,7 +111,12 @@ public sealed class Race
             }
         }
 
-        _suspects.UnionWith(BelowHopeless(_qualifying));
+        foreach (var name in BelowFraction(_qualifying, _settings.HopelessAtOnceFraction))
+        {
+            _exits[name] = new RaceExit(RaceExitReason.Hopeless, 0);
+        }
+
+        _suspects.UnionWith(BelowFraction(_qualifying, _settings.HopelessFraction));
         if (_groups.Where(g => g.MustDecide).All(g => !Members(g).Any()))
         {
             EndRace(RaceEnd.NoContenders);
@@ -139,7 +146,7 @@ public sealed class Race
 
         if (Rounds == 1)
         {
-            foreach (var name in BelowHopeless(_rounds.ToDictionary(r => r.Key, r => r.Value[0], StringComparer.Ordinal)).Where(_suspects.Contains))
+            foreach (var name in BelowFraction(_rounds.ToDictionary(r => r.Key, r => r.Value[0], StringComparer.Ordinal), _settings.HopelessFraction).Where(_suspects.Contains))
             {
                 _exits[name] = new RaceExit(RaceExitReason.Hopeless, Rounds);
             }
@@ -325,13 +332,13 @@ public sealed class Race
         return Decidability.ChanceEquivalentBy(logs, horizon, _settings) >= Decidability.PursueEquivalenceFrom;
     }
 
-    /// <summary>The unpinned entrants still running whose figure in one round is below the hopeless fraction of a leader of each of their groups.</summary>
-    private string[] BelowHopeless(IReadOnlyDictionary<string, double?> round)
+    /// <summary>The unpinned entrants still running whose figure in one round is below <paramref name="fraction"/> of a leader of each of their groups.</summary>
+    private string[] BelowFraction(IReadOnlyDictionary<string, double?> round, double fraction)
     {
         var leaders = _groups.ToDictionary(g => g.Name, g => Members(g).Select(n => round.GetValueOrDefault(n) ?? 0).DefaultIfEmpty(0).Max(), StringComparer.Ordinal);
         return [.. _entrants
             .Where(e => e.Groups.Count > 0 && !e.Pinned && !_exits.ContainsKey(e.Name))
-            .Where(e => e.Groups.All(g => (round.GetValueOrDefault(e.Name) ?? 0) < _settings.HopelessFraction * leaders[g]))
+            .Where(e => e.Groups.All(g => (round.GetValueOrDefault(e.Name) ?? 0) < fraction * leaders[g]))
             .Select(e => e.Name)];
     }
 

@@ -5,7 +5,8 @@ public enum RaceExitReason
 {
     /// <summary>
     /// Below the hopeless fraction of a leader of each of its groups in the qualifying round and again in the first race
-    /// round, after which it left (runs made before 2026-11-28's confirmation: in the qualifying round alone, after which it left).
+    /// round, after which it left; or far below it in the qualifying round (<see cref="RaceSettings.HopelessAtOnceFraction"/>;
+    /// in runs made before 2026-11-28's confirmation, below it at all), after which it left.
     /// </summary>
     Hopeless,
 

@@ -16,7 +16,8 @@ namespace EventCommitLab.Engine.Racing;
 /// <param name="Looks">The numbers of race rounds after which the race decides, ascending; the last is the most a cell runs.</param>
 /// <param name="HopelessFraction">
 /// A contender below this fraction of its group's leader in the qualifying round (one round of every contender, not
-/// part of the statistics) and again in the first race round leaves after that round; default one third.
+/// part of the statistics) and again in the first race round leaves after that round (one below
+/// <see cref="HopelessAtOnceFraction"/> in the qualifying round, after it); default one third.
 /// </param>
 public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList<int> Looks, double HopelessFraction)
 {
@@ -25,6 +26,17 @@ public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList
     public const double DefaultErrorRate = 0.05;
 
     public const double DefaultHopelessFraction = 1.0 / 3;
+
+    /// <summary>
+    /// Below this fraction of its group's leader in the qualifying round a contender leaves at once, unconfirmed: where a
+    /// load is a fixed amount of work (a wave) its turn takes as many leaders' turns as it is times slower, so the
+    /// confirming round of the slowest is most of what confirming costs, and the deepest stall seen on our machines
+    /// (the readmit run's first cell) left a contender well above it.
+    /// </summary>
+    public const double DefaultHopelessAtOnceFraction = 1.0 / 50;
+
+    /// <summary>Below this fraction of its group's leader in the qualifying round a contender leaves at once; never above the hopeless fraction.</summary>
+    public double HopelessAtOnceFraction => Math.Min(HopelessFraction, DefaultHopelessAtOnceFraction);
 
     /// <summary>
     /// The first look. After fewer rounds Student's t, at a look's share of the error rate and with the few degrees of

@@ -59,6 +59,18 @@ public sealed class RaceTests
     }
 
     [Fact]
+    public void a_contender_below_a_fiftieth_of_the_leader_in_the_qualifying_round_leaves_at_once_unconfirmed()
+    {
+        var race = new Race([new RaceEntrant("A", [SyntheticRace.Group]), new RaceEntrant("B", [SyntheticRace.Group])], [new RaceGroup(SyntheticRace.Group, MustDecide: true)], UpTo15);
+
+        race.RecordQualifying(new Dictionary<string, double?> { ["A"] = 1000, ["B"] = 19 });
+
+        Assert.Equal(new RaceExit(RaceExitReason.Hopeless, 0), race.Exits["B"]);
+        Assert.Empty(race.Suspected);
+        Assert.Equal(["A"], race.Running);
+    }
+
+    [Fact]
     public void the_first_race_round_judges_a_suspect_against_that_rounds_leader_of_each_of_its_groups()
     {
         var race = new Race(
