@@ -65,7 +65,7 @@ internal static class CellRunner
             var seed = RoundOrder.StableSeed(cell.ToString());
             var runner = new RaceRunner(running, TurnAsync, seed);
             await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
-            foreach (var (name, _) in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless))
+            foreach (var name in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless).Select(e => e.Key))
             {
                 progress(string.Create(CultureInfo.InvariantCulture,
                     $"{name} leaves after the qualifying round: {running.QualifyingFigure(name):N0} events/s, below 1/{1 / race.HopelessAtOnceFraction:0} of a leader"));
@@ -130,7 +130,9 @@ internal static class CellRunner
             ? race.Exits.GetValueOrDefault(name) is { Reason: RaceExitReason.Hopeless }
                 ? string.Create(CultureInfo.InvariantCulture, $"{name} leaves after the first race round: {qualifying} and {first:N0} in the first race round, below {fraction} of a leader in both")
                 : string.Create(CultureInfo.InvariantCulture, $"{name} races on: {qualifying} was below {fraction} of a leader, {first:N0} in the first race round was not")
-            : $"{name} ran no race round: {qualifying} was below {fraction} of a leader";
+            : race.Rounds > 0
+                ? $"{name} failed in the first race round: {qualifying} was below {fraction} of a leader"
+                : $"{name} ran no race round: {qualifying} was below {fraction} of a leader";
     }
 
     /// <summary>

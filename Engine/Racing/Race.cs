@@ -1,10 +1,11 @@
 namespace EventCommitLab.Engine.Racing;
 
 /// <summary>
-/// One cell's race (F-Race's shape): a qualifying round of every contender, after which the hopeless leave (once the
-/// first race round has confirmed it); then race rounds, and at each planned look the contenders separably slower than the leader of every group they are judged in
-/// leave (most of them confidently more than the margin behind), and the race ends once every group that must decide
-/// has a verdict, or the rounds or the budget run out. The caller measures; the race only says who runs next and when to stop.
+/// One cell's race (F-Race's shape): a qualifying round of every contender, after which the hopeless leave (far below
+/// a leader at once, the others once the first race round has confirmed it); then race rounds, and at each planned look
+/// the contenders separably slower than the leader of every group they are judged in leave (most of them confidently
+/// more than the margin behind), and the race ends once every group that must decide has a verdict, or the rounds or
+/// the budget run out. The caller measures; the race only says who runs next and when to stop.
 /// </summary>
 public sealed class Race
 {
