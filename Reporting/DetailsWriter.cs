@@ -139,6 +139,12 @@ public static class DetailsWriter
                     c => c.Process.LabCpuShare is { } share ? string.Create(Invariant, $"{share:P0}") : null, winner: false);
             }
 
+            if (cases.Any(c => c.Process.GcPauseShare is not null))
+            {
+                Table(md, "The lab's garbage-collection pauses: share of the measured rounds' time its process stood still for the collector (every thread, the contender's too)", rows, contenders, cases, failures,
+                    c => c.Process.GcPauseShare is { } share ? string.Create(Invariant, $"{share:P1}") : null, winner: false);
+            }
+
             if (cases.Any(c => c.Process.PeakWorkingSetBytes is not null))
             {
                 Table(md, string.Create(Invariant, $"Peak working set (MiB, whole process, sampled every {EventCommitLab.Engine.Measurement.ContenderCase.WorkingSetEvery.TotalMilliseconds:0} ms in its measured rounds; what the runtime kept from earlier contenders counts too)"), rows, contenders, cases, failures,

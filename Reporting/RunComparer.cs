@@ -6,8 +6,9 @@ namespace EventCommitLab.Reporting;
 
 /// <summary>
 /// Compares two runs: first their verdicts per guarantee profile, counted on decisions (<see cref="VerdictAgreement"/>),
-/// then the reproducibility of the figures (strategy/ceiling ratios agreeing within ±15%), then per cell and contender
-/// new events/s over old, flagged where the two runs' intervals do not overlap.
+/// then the reproducibility of the figures (strategy/ceiling ratios agreeing within ±15%), then the ceiling against the
+/// store's own tool in both runs (<see cref="StoreToolComparisonSection"/>), then per cell and contender new events/s
+/// over old, flagged where the two runs' intervals do not overlap.
 /// </summary>
 public static class RunComparer
 {
@@ -61,6 +62,7 @@ public static class RunComparer
         md.AppendLine(Invariant, $"- Strategy/ceiling ratios within ±{RunAgreement.Tolerance * 100:0}% of each other: **{agreement.RatiosAgreeing} of {agreement.RatiosCompared}** ({Share(agreement.RatioShare)}).");
         md.AppendLine(Invariant, $"  Of contenders measured in every round in both runs (not stopped early): {agreement.FullRatiosAgreeing} of {agreement.FullRatiosCompared} ({Share(agreement.FullRatioShare)}).");
         md.AppendLine();
+        StoreToolComparisonSection.Write(md, older, newer);
         var contenders = newer.Cases.Concat(older.Cases).OrderBy(c => c.IsCeiling ? 1 : 0).Select(c => c.Contender).Distinct().ToArray();
         var before = older.Cases.ToDictionary(c => (c.Cell, c.Contender));
         var after = newer.Cases.ToDictionary(c => (c.Cell, c.Contender));

@@ -38,6 +38,14 @@ public static class StoreToolView
         }
     }
 
+    /// <summary>Where a way's rows were made, as the progress lines and the compare page name it.</summary>
+    public static string Describe(StoreToolRows rows) => rows switch
+    {
+        StoreToolRows.SentByClient => "payloads sent by the client",
+        StoreToolRows.EveryColumnSentByClient => "every column sent by the client",
+        _ => "rows built on the server",
+    };
+
     private static string How(StoreToolRows rows) => rows switch
     {
         StoreToolRows.SentByClient => "sending every payload from the client",
@@ -48,12 +56,19 @@ public static class StoreToolView
     /// <summary>The ratio to the client-sent rows in bold: the one a review reads.</summary>
     private static string Bold(StoreToolComparison run) => run.Rows == StoreToolRows.SentByClient ? "**" : "";
 
-    /// <summary>One way of the tool's turns: its median rate and the turns' ratios, the middle one first.</summary>
+    /// <summary>One way of the tool's turns: its median rate, the turns' ratios as a geometric mean with its interval, and their range.</summary>
     private static string InTurns(string tool, StoreToolComparison run)
     {
         var turns = run.Turns!;
         return string.Create(Invariant,
-            $"{tool} {How(run.Rows)} {run.Tool.PerSecond:N0} rows/s (ratio {Bold(run)}{turns.Ratio:0.00}{Bold(run)}, turns {turns.Ratios.Min():0.00}–{turns.Ratios.Max():0.00})");
+            $"{tool} {How(run.Rows)} {run.Tool.PerSecond:N0} rows/s (ratio {Bold(run)}{turns.PairedRatio.Estimate:0.00}{Bold(run)}{Bounds(turns.PairedRatio)}, turns {turns.Ratios.Min():0.00}–{turns.Ratios.Max():0.00})");
+    }
+
+    /// <summary>" [lower–upper]" of a ratio's interval; nothing without bounds.</summary>
+    public static string Bounds(Interval ratio)
+    {
+        ArgumentNullException.ThrowIfNull(ratio);
+        return ratio.HasBounds ? string.Create(Invariant, $" [{ratio.Lower:0.00}–{ratio.Upper:0.00}]") : "";
     }
 
     /// <summary>One run of the tool from before the turns, and the cell's race ceiling's ratio to it.</summary>

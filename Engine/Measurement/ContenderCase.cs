@@ -255,7 +255,7 @@ internal sealed class ContenderCase
                 _totals.Commits, CommitLatency.Summary(), GroupLatency.Summary(), _totals.Batches,
                 Contender.IsCeiling ? null : _totals.RetriesPerCommit, Contender.IsCeiling ? null : _totals.ConflictsPerCommit,
                 _logSizeAtStart, logSizeAtEnd),
-            new ProcessCost(_totals.AllocatedBytesPerEvent, _totals.PeakWorkingSetBytes, _totals.CpuShare),
+            new ProcessCost(_totals.AllocatedBytesPerEvent, _totals.PeakWorkingSetBytes, _totals.CpuShare, _totals.GcPauseShare),
             _readers.WithFindings(verification),
             new TailingReaderSummaries(
                 _readers.SummaryOf(TailingReaderKind.Naive), _readers.SummaryOf(TailingReaderKind.HighWaterMark), _readers.SummaryOf(TailingReaderKind.TransactionHorizon)),

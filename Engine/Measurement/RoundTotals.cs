@@ -6,7 +6,8 @@ namespace EventCommitLab.Engine.Measurement;
 
 /// <summary>
 /// What a case's measured rounds add up to, and the figures a result reports of them: the strategy's counters, the
-/// commits and events counted, the bytes the process allocated, its CPU time and its largest working set.
+/// commits and events counted, the bytes the process allocated, its CPU time, its garbage-collection pauses and its
+/// largest working set.
 /// </summary>
 internal sealed class RoundTotals
 {
@@ -14,6 +15,8 @@ internal sealed class RoundTotals
     private long _allocated;
     private CpuReading _cpu = CpuReading.Zero;
     private long _peakWorkingSet;
+    private TimeSpan _gcPaused;
+    private TimeSpan _elapsed;
 
     public long Commits { get; private set; }
 
@@ -23,7 +26,7 @@ internal sealed class RoundTotals
     public static RoundMark Begin(IContender contender)
     {
         ArgumentNullException.ThrowIfNull(contender);
-        return new RoundMark(contender.Counters, GC.GetTotalAllocatedBytes(precise: false), CpuReading.Now());
+        return new RoundMark(contender.Counters, GC.GetTotalAllocatedBytes(precise: false), CpuReading.Now(), GC.GetTotalPauseDuration(), Stopwatch.GetTimestamp());
     }
 
     /// <summary>Adds the round begun at <paramref name="start"/>.</summary>
@@ -31,6 +34,8 @@ internal sealed class RoundTotals
     {
         ArgumentNullException.ThrowIfNull(contender);
         _cpu += CpuReading.Now().Since(start.Cpu);
+        _gcPaused += GC.GetTotalPauseDuration() - start.GcPaused;
+        _elapsed += Stopwatch.GetElapsedTime(start.Began);
         _allocated += GC.GetTotalAllocatedBytes(precise: false) - start.Allocated;
         _counters += contender.Counters - start.Counters;
         _peakWorkingSet = Math.Max(_peakWorkingSet, peakWorkingSet);
@@ -45,6 +50,8 @@ internal sealed class RoundTotals
         _allocated = 0;
         _cpu = CpuReading.Zero;
         _peakWorkingSet = 0;
+        _gcPaused = TimeSpan.Zero;
+        _elapsed = TimeSpan.Zero;
         Commits = 0;
         Events = 0;
     }
@@ -66,6 +73,9 @@ internal sealed class RoundTotals
     public long? PeakWorkingSetBytes => _peakWorkingSet > 0 ? _peakWorkingSet : null;
 
     public double? CpuShare => _cpu.Share;
+
+    /// <summary>The share of the rounds' wall time the process stood still for the garbage collector; null before a round was added.</summary>
+    public double? GcPauseShare => _elapsed > TimeSpan.Zero ? Math.Min(1, _gcPaused / _elapsed) : null;
 
     private static double TicksToMs(long ticks) => ticks * 1000.0 / Stopwatch.Frequency;
 }

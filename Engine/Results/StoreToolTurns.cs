@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using EventCommitLab.Engine.Racing;
 
 namespace EventCommitLab.Engine.Results;
 
@@ -19,6 +20,20 @@ public sealed record StoreToolTurns(string CeilingVariant, double TurnSeconds, I
     /// <summary>The middle of the turns' ratios (of an even number, the mean of the two middle ones).</summary>
     [JsonIgnore]
     public double Ratio => Middle(Ratios);
+
+    /// <summary>
+    /// The turns' ratios as the race takes its own: a geometric mean, trimmed from seven turns on, with its two-sided 95%
+    /// interval; no bounds from one turn. How far one run's turns pin the ratio down.
+    /// </summary>
+    [JsonIgnore]
+    public Interval PairedRatio => Pooled([this]);
+
+    /// <summary>The turns of several measurements of one cell and way (two runs', say) taken together, as <see cref="PairedRatio"/> takes one's.</summary>
+    public static Interval Pooled(IEnumerable<StoreToolTurns> measurements)
+    {
+        ArgumentNullException.ThrowIfNull(measurements);
+        return LogStatistics.GeometricMean([.. measurements.SelectMany(m => m.Ratios)], RaceSettings.DefaultErrorRate);
+    }
 
     /// <summary>The middle of the ceiling's turns.</summary>
     [JsonIgnore]

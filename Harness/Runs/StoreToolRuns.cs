@@ -3,6 +3,7 @@ using System.Globalization;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;
+using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Ceiling;
 
 namespace EventCommitLab.Harness.Runs;
@@ -139,7 +140,7 @@ internal static class StoreToolRuns
                 if (await tool.MeasureEventInsertsWithStoreToolAsync(cell.NumberOfEvents, cell.Committers, cases.PayloadBytes, rows, TimeSpan.FromSeconds(turn.WindowSeconds), cancellationToken).ConfigureAwait(false) is { } run)
                 {
                     toolRuns[rows].Add(run);
-                    measured.Add(string.Create(CultureInfo.InvariantCulture, $"{Describe(rows)} {run.PerSecond:N0} rows/s"));
+                    measured.Add(string.Create(CultureInfo.InvariantCulture, $"{StoreToolView.Describe(rows)} {run.PerSecond:N0} rows/s"));
                 }
                 else
                 {
@@ -160,11 +161,4 @@ internal static class StoreToolRuns
                 new StoreToolTurns(ceiling, turn.WindowSeconds, ceilingRates, rates));
         })];
     }
-
-    private static string Describe(StoreToolRows rows) => rows switch
-    {
-        StoreToolRows.SentByClient => "payloads sent by the client",
-        StoreToolRows.EveryColumnSentByClient => "every column sent by the client",
-        _ => "rows built on the server",
-    };
 }

@@ -1,6 +1,7 @@
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Reporting;
+using EventCommitLab.SuitePorts.Ceiling;
 using EventCommitLab.Tests.Engine;
 
 namespace EventCommitLab.Tests.Reporting;
@@ -38,6 +39,22 @@ public sealed class RunComparerTests
         Assert.Equal("2.00 **▲ faster**", RunComparer.Cell(SampleRuns.Run().Cases[0], SampleRuns.Run(scale: 2).Cases[0]));
         Assert.Equal("0.50 **▼ slower**", RunComparer.Cell(SampleRuns.Run(scale: 2).Cases[0], SampleRuns.Run().Cases[0]));
         Assert.Equal("1.01", RunComparer.Cell(SampleRuns.Run().Cases[0], SampleRuns.Run(scale: 1.01).Cases[0]));
+    }
+
+    [Fact]
+    public void the_ceiling_against_the_store_tool_is_shown_per_run_and_with_both_runs_turns_taken_together()
+    {
+        StoreToolComparison Measured(params double[] ceiling) =>
+            new(100, 1, new StoreToolInsertRate("pgbench (PostgreSQL) 15.18", 3000, 1000, "pgbench sent"), Rows: StoreToolRows.SentByClient,
+                Turns: new StoreToolTurns("Ceiling:PerCommit", 1, ceiling, [1000, 1000, 1000]));
+        var older = SampleRuns.Run() with { StoreTool = [Measured(900, 1000, 800)] };
+        var newer = SampleRuns.Run() with { StoreTool = [Measured(1100, 1000, 1200)] };
+
+        var page = RunComparer.Compare(older, newer, "old", "new");
+
+        Assert.Contains("## The ceiling against the store's own tool", page, StringComparison.Ordinal);
+        Assert.Contains("| payloads sent by the client | 100 | 1 | 0.90 [0.68–1.18] | 1.10 [0.87–1.38] | 0.99 [0.85–1.15] (6 turns) |", page, StringComparison.Ordinal);
+        Assert.DoesNotContain("store's own tool", RunComparer.Compare(SampleRuns.Run(), newer, "old", "new"), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -31,7 +31,7 @@ public sealed class StoreToolViewTests
     }
 
     [Fact]
-    public void measured_in_turns_the_ratio_is_the_middle_of_the_turns_own_and_their_range_is_shown()
+    public void measured_in_turns_the_ratio_is_the_geometric_mean_of_the_turns_own_with_its_interval_and_their_range()
     {
         var run = SampleVerdicts.Run();
         double[] ceiling = [900, 1000, 800];
@@ -51,9 +51,23 @@ public sealed class StoreToolViewTests
         var line = Assert.Single(StoreToolView.Lines(run));
 
         Assert.StartsWith("- **Ceiling against pgbench** on the same rows (1 events per commit, 10 clients), in 3 turns of 2 s each side: Ceiling:PerCommit 900 events/s (the turns' median; in the race the ceiling ", line, StringComparison.Ordinal);
-        Assert.Contains("; pgbench sending every payload from the client 1,000 rows/s (ratio **0.90**, turns 0.80–1.00); " +
-            "pgbench sending every column from the client as the lab's statement does 900 rows/s (ratio 1.00, turns 1.00–1.00); " +
-            "pgbench building its rows on the server 2,000 rows/s (ratio 0.50, turns 0.20–0.90); `pgbench sent`; `pgbench columns`; `pgbench built`.", line, StringComparison.Ordinal);
+        Assert.Contains("; pgbench sending every payload from the client 1,000 rows/s (ratio **0.90** [0.68–1.18], turns 0.80–1.00); " +
+            "pgbench sending every column from the client as the lab's statement does 900 rows/s (ratio 1.00 [1.00–1.00], turns 1.00–1.00); " +
+            "pgbench building its rows on the server 2,000 rows/s (ratio 0.45 [0.07–2.95], turns 0.20–0.90); `pgbench sent`; `pgbench columns`; `pgbench built`.", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void two_runs_turns_taken_together_weigh_every_turn_once()
+    {
+        var first = new StoreToolTurns("Ceiling:PerCommit", 1, [900, 1000, 800], [1000, 1000, 1000]);
+        var second = new StoreToolTurns("Ceiling:PerCommit", 1, [1100, 1000, 1200], [1000, 1000, 1000]);
+
+        var both = StoreToolTurns.Pooled([first, second]);
+
+        Assert.Equal(6, both.Samples);
+        Assert.Equal(Math.Pow(0.9 * 0.8 * 1.1 * 1.2, 1.0 / 6), both.Estimate, 12);
+        Assert.Equal(" [0.85–1.15]", StoreToolView.Bounds(both));
+        Assert.Equal(3, first.PairedRatio.Samples);
     }
 
     [Fact]

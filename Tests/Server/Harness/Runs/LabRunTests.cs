@@ -141,7 +141,10 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.All(record.Cases.GroupBy(c => c.Cell.Durability), g => Assert.Equal(5, g.Count()));
         Assert.All(record.Cases, c => Assert.True(c.Succeeded && c.Verification.Passed && c.Process.PeakWorkingSetBytes > 0, c.Failure ?? c.Contender));
         Assert.All(record.Cases, c => Assert.True(!OperatingSystem.IsLinux() || c.Process.LabCpuShare is > 0 and <= 1, $"{c.Contender}: the lab's CPU share {c.Process.LabCpuShare}"));
-        Assert.Contains("The lab's share of the machine's busy CPU time", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
+        Assert.All(record.Cases, c => Assert.True(c.Process.GcPauseShare is >= 0 and <= 1, $"{c.Contender}: the lab's garbage-collection pauses {c.Process.GcPauseShare}"));
+        var details = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
+        Assert.Contains("The lab's share of the machine's busy CPU time", details, StringComparison.Ordinal);
+        Assert.Contains("The lab's garbage-collection pauses", details, StringComparison.Ordinal);
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
         Assert.Contains(DurabilityView.Heading, verdict, StringComparison.Ordinal);
         Assert.Contains("| sustained · CommitEvents | 1 x 2 |", verdict, StringComparison.Ordinal);

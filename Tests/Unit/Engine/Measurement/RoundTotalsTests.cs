@@ -30,6 +30,23 @@ public sealed class RoundTotalsTests
         Assert.Equal((0L, null, null), (totals.Commits, totals.Batches, totals.PeakWorkingSetBytes));
     }
 
+    [Fact]
+    public void the_garbage_collectors_pauses_are_a_share_of_the_rounds_wall_time_and_none_before_a_round()
+    {
+        var contender = new CountingContender();
+        var totals = new RoundTotals();
+        Assert.Null(totals.GcPauseShare);
+
+        var start = RoundTotals.Begin(contender);
+        // A blocking collection stops every thread: the pause the round must count.
+        GC.Collect(0, GCCollectionMode.Forced, blocking: true);
+        totals.Add(start, contender, new RoundSample(100, Events: 1, Commits: 1), peakWorkingSet: 1);
+
+        Assert.InRange(totals.GcPauseShare!.Value, double.Epsilon, 1);
+        totals.Reset();
+        Assert.Null(totals.GcPauseShare);
+    }
+
     private static CommitCountersSnapshot Counters(long retries, long conflicts, long batches, long commitsInBatches) =>
         new(retries, conflicts, batches, commitsInBatches, new long[CommitCounters.BatchSizeBuckets]);
 
