@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Verification;
@@ -21,7 +23,13 @@ internal sealed class CommandAttempts(
     /// </summary>
     public async Task<AttemptResult> SendAsync(IReadOnlyList<CommitterCommand> commands, CancellationToken cancellationToken)
     {
-        var outcomes = await contender.CommitAsync([.. commands.Select(c => c.Request)], cancellationToken).ConfigureAwait(false);
+        var requests = new CommitRequest[commands.Count];
+        for (var i = 0; i < requests.Length; i++)
+        {
+            requests[i] = commands[i].Request;
+        }
+
+        var outcomes = await contender.CommitAsync(requests, cancellationToken).ConfigureAwait(false);
         var answered = Stopwatch.GetTimestamp();
         foreach (var reader in readers.Following)
         {
@@ -79,7 +87,8 @@ internal sealed class CommandAttempts(
 
     /// <summary>Sends the commands and tries the conflicted ones again, each decided on what was learned, until none is left.</summary>
     /// <returns>The acknowledged commands and their events (given-up commands count in neither).</returns>
-    public async Task<(int Commits, long Events)> RunToEndAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken)
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
+    public async ValueTask<(int Commits, long Events)> RunToEndAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken)
     {
         var pending = commands;
         var (commits, events) = (0, 0L);

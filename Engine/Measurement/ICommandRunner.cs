@@ -6,5 +6,5 @@ namespace EventCommitLab.Engine.Measurement;
 internal interface ICommandRunner
 {
     /// <returns>The acknowledged commands and their events (given-up commands count in neither).</returns>
-    Task<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken);
+    ValueTask<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken);
 }

@@ -6,6 +6,6 @@ namespace EventCommitLab.Engine.Measurement;
 /// </summary>
 internal sealed class OptimisticCommands(CommandAttempts attempts) : ICommandRunner
 {
-    public Task<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken) =>
+    public ValueTask<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken) =>
         attempts.RunToEndAsync(commands, measured, cancellationToken);
 }

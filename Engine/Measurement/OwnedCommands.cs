@@ -9,7 +9,7 @@ internal sealed class OwnedCommands(CommandAttempts attempts, CommitterSlots slo
 {
     private readonly AggregateOwners _owners = new(slots.Aggregates);
 
-    public async Task<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken)
+    public async ValueTask<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(commands);
         if (wholeGroups)

@@ -23,7 +23,7 @@ internal sealed class PipelinedCommands(CommandAttempts attempts, CommitterSlots
     private readonly int[] _inFlight = new int[slots.Aggregates];
     private readonly TaskCompletionSource?[] _settled = new TaskCompletionSource?[slots.Aggregates];
 
-    public async Task<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken)
+    public async ValueTask<(int Commits, long Events)> RunAsync(IReadOnlyList<CommitterCommand> commands, bool measured, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(commands);
         return await AggregateOwners.EachAsync(commands, c => RunOneAsync(c, measured, cancellationToken)).ConfigureAwait(false);

@@ -29,16 +29,16 @@ internal sealed class StrategyContender(ICommitStrategy strategy, IEventLog stor
         }
     }
 
-    public async Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
+    public Task<IReadOnlyList<CommitOutcome>> CommitAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(group);
         if (strategy is IWaveCommitStrategy wave)
         {
-            return await wave.CommitWaveAsync(group, cancellationToken).ConfigureAwait(false);
+            return wave.CommitWaveAsync(group, cancellationToken);
         }
 
-        return group.Count == 1
-            ? [await CommitOneAsync(group[0], cancellationToken).ConfigureAwait(false)]
-            : await Task.WhenAll(group.Select(r => CommitOneAsync(r, cancellationToken))).ConfigureAwait(false);
+        // Every committer of a sustained cell passes here once per commit, with a group of one: one state machine, not two.
+        return group.Count == 1 ? CommitAloneAsync(group[0], cancellationToken) : CommitEachAsync(group, cancellationToken);
     }
 
     public async Task<VerificationTally> StopAndCheckAsync(CommitLedger ledger, long logSizeAtStart, CancellationToken cancellationToken)
@@ -57,6 +57,21 @@ internal sealed class StrategyContender(ICommitStrategy strategy, IEventLog stor
             await strategy.DisposeAsync().ConfigureAwait(false);
         }
     }
+
+    private async Task<IReadOnlyList<CommitOutcome>> CommitAloneAsync(CommitRequest request, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return [CommitOutcome.Committed(request, await strategy.CommitAsync(request, cancellationToken).ConfigureAwait(false))];
+        }
+        catch (Exception e)
+        {
+            return [CommitOutcome.Failed(request, e)];
+        }
+    }
+
+    private async Task<IReadOnlyList<CommitOutcome>> CommitEachAsync(IReadOnlyList<CommitRequest> group, CancellationToken cancellationToken) =>
+        await Task.WhenAll(group.Select(r => CommitOneAsync(r, cancellationToken))).ConfigureAwait(false);
 
     private async Task<CommitOutcome> CommitOneAsync(CommitRequest request, CancellationToken cancellationToken)
     {
