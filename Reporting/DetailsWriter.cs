@@ -69,6 +69,11 @@ public static class DetailsWriter
             md.AppendLine(Invariant, $"- Round-to-round spread of paired ratios (median standard deviation of the per-round log ratio, over every pair of contenders with at least five race rounds side by side): {spread:0.000}.");
         }
 
+        if (precision.GcPauses is { } pauses)
+        {
+            md.AppendLine(Invariant, $"- Cases whose process stood still for the garbage collector more than 1% of their measured time: **{pauses.OverAHundredth} of {pauses.Measured}**; more than 10%: **{pauses.OverATenth}** (per case in the tables below).");
+        }
+
         md.AppendLine(Invariant, $"- Strategies that left before the end of their cell's race (hopeless in the qualifying round and the first race round, separably slower at a look, or settled when every profile they are judged in had ended): {precision.StoppedEarly}.");
         md.AppendLine(precision.BeatTheCeiling.Count == 0
             ? "- No strategy beat the ceiling outside its interval."

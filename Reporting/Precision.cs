@@ -13,8 +13,10 @@ namespace EventCommitLab.Reporting;
 /// The median, over every pair of contenders that ran at least five race rounds side by side in a cell, of the standard
 /// deviation of their per-round log ratio: the noise a paired comparison has to see through; null when no pair had five.
 /// </param>
+/// <param name="GcPauses">How many cases lost how much of their measured time to the garbage collector; null in a run from before it was measured.</param>
 public sealed record Precision(
-    int RatiosWithin15, int Ratios, int SeparableRows, int Rows, double? MedianHalfWidth, int StoppedEarly, IReadOnlyList<CaseResult> BeatTheCeiling, double? PairedSpread = null)
+    int RatiosWithin15, int Ratios, int SeparableRows, int Rows, double? MedianHalfWidth, int StoppedEarly, IReadOnlyList<CaseResult> BeatTheCeiling, double? PairedSpread = null,
+    GcPauseCounts? GcPauses = null)
 {
     public const double Tolerance = 0.15;
 
@@ -56,6 +58,7 @@ public sealed record Precision(
             widths.Length == 0 ? null : widths[widths.Length / 2],
             strategies.Count(c => c.Race.StoppedEarly),
             [.. strategies.Where(c => c.Race.RatioToCeiling is { Lower: > 1 })],
-            Spread(record));
+            Spread(record),
+            GcPauseCounts.Of(record.Cases));
     }
 }

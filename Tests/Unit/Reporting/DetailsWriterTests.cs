@@ -23,6 +23,20 @@ public sealed class DetailsWriterTests
     }
 
     [Fact]
+    public void the_precision_says_how_many_cases_lost_more_than_a_hundredth_and_a_tenth_of_their_time_to_the_collector_and_a_table_gives_each()
+    {
+        var run = SampleRuns.Run();
+        double[] shares = [0, 0.005, 0.02, 0.2, 0.011];
+        var paused = run with { Cases = [.. run.Cases.Select((c, i) => c with { Process = c.Process with { GcPauseShare = i < shares.Length ? shares[i] : null } })] };
+
+        var page = DetailsWriter.Write(paused);
+
+        Assert.Contains("- Cases whose process stood still for the garbage collector more than 1% of their measured time: **3 of 5**; more than 10%: **1** (per case in the tables below).", page, StringComparison.Ordinal);
+        Assert.Contains("### The lab's garbage-collection pauses", page, StringComparison.Ordinal);
+        Assert.DoesNotContain("stood still for the garbage collector", _summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void a_case_read_from_an_older_record_with_neither_a_figure_nor_a_failure_is_shown_without_a_figure()
     {
         var run = SampleRuns.Run();
