@@ -17,10 +17,6 @@ public sealed record StoreToolTurns(string CeilingVariant, double TurnSeconds, I
     [JsonIgnore]
     public IReadOnlyList<double> Ratios => [.. CeilingEventsPerSecond.Zip(ToolRowsPerSecond, (ceiling, tool) => ceiling / tool)];
 
-    /// <summary>The middle of the turns' ratios (of an even number, the mean of the two middle ones).</summary>
-    [JsonIgnore]
-    public double Ratio => Middle(Ratios);
-
     /// <summary>
     /// The turns' ratios as the race takes its own: a geometric mean, trimmed from seven turns on, with its two-sided 95%
     /// interval; no bounds from one turn. How far one run's turns pin the ratio down.

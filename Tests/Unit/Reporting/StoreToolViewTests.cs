@@ -81,7 +81,7 @@ public sealed class StoreToolViewTests
         Assert.Equal((turns.CeilingVariant, turns.TurnSeconds), (read.Turns!.CeilingVariant, read.Turns.TurnSeconds));
         Assert.Equal(turns.CeilingEventsPerSecond, read.Turns.CeilingEventsPerSecond);
         Assert.Equal(turns.ToolRowsPerSecond, read.Turns.ToolRowsPerSecond);
-        Assert.Equal(1.0, read.Turns.Ratio);
+        Assert.Equal(Math.Cbrt(0.5 * 1 * 1.5), read.Turns.PairedRatio.Estimate, 12);
     }
 
     [Fact]
