@@ -62,14 +62,12 @@ public sealed class GroupCommitAppender : IDcbAppender
     /// <summary>Batches written, and the appends in them: their ratio is the mean batch size.</summary>
     public (long Batches, long Appends) Written => (Interlocked.Read(ref _batches), Interlocked.Read(ref _appends));
 
-    public async Task<DcbAppendResult> AppendAsync(DcbAppend append, CancellationToken cancellationToken)
+    public Task<DcbAppendResult> AppendAsync(DcbAppend append, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(append);
         append.Validate();
-        var pending = new PendingAppend(append, new TaskCompletionSource<DcbAppendResult>(TaskCreationOptions.RunContinuationsAsynchronously));
-        await _queue.EnqueueAsync(pending, cancellationToken).ConfigureAwait(false);
-
-        return await pending.Completion.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
+        var answer = new GroupCommitAnswer<DcbAppendResult>(TaskCreationOptions.RunContinuationsAsynchronously, cancellationToken);
+        return _queue.SendAsync(new PendingAppend(append, answer), answer, cancellationToken);
     }
 
     /// <summary>Stops taking appends, writes and answers those already queued, then returns.</summary>
@@ -125,7 +123,7 @@ public sealed class GroupCommitAppender : IDcbAppender
         {
             foreach (var pending in batch)
             {
-                pending.Completion.TrySetException(e);
+                pending.Completion.Fail(e);
             }
 
             return;
@@ -139,7 +137,7 @@ public sealed class GroupCommitAppender : IDcbAppender
         {
             if (results[i] is { } result)
             {
-                batch[i].Completion.TrySetResult(result);
+                batch[i].Completion.Answer(result);
             }
             else
             {

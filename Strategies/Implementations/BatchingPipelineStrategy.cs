@@ -70,22 +70,10 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
 
     public override StrategyGuarantees Guarantees => Claims;
 
-    protected override async Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken)
+    protected override Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken)
     {
-        var completion = new TaskCompletionSource<CommitResult>();
-        await _queue.EnqueueAsync(new PendingCommit(request, completion, Stopwatch.GetTimestamp()), cancellationToken).ConfigureAwait(false);
-
-        try
-        {
-            return await completion.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException) when (!completion.Task.IsCompleted)
-        {
-            // The commit is still written and answered; nobody reads that answer, so a failure in it must not surface as
-            // an unobserved task exception.
-            _ = completion.Task.ContinueWith(static t => _ = t.Exception, CancellationToken.None, TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
-            throw;
-        }
+        var answer = new GroupCommitAnswer<CommitResult>(TaskCreationOptions.None, cancellationToken);
+        return _queue.SendAsync(new PendingCommit(request, answer, Stopwatch.GetTimestamp()), answer, cancellationToken);
     }
 
     public override async ValueTask DisposeAsync()

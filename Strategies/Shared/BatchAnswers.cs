@@ -44,11 +44,11 @@ internal sealed class BatchAnswers : IThreadPoolWorkItem
         {
             if (_outcomes[i].Result is { } result)
             {
-                _batch[i].Completion.TrySetResult(result);
+                _batch[i].Completion.Answer(result);
             }
             else
             {
-                _batch[i].Completion.TrySetException(_outcomes[i].Failure!);
+                _batch[i].Completion.Fail(_outcomes[i].Failure!);
             }
         }
     }

@@ -37,17 +37,23 @@ public sealed class GroupCommitQueue<T>
     /// <summary>What the writer loop takes from.</summary>
     public ChannelReader<T> Reader => _channel.Reader;
 
+    /// <summary>
+    /// Queues <paramref name="item"/> and returns its caller's <paramref name="answer"/>; when the queue is full, waits for
+    /// room first (and the caller's cancellation ends that wait too, with nothing queued). A caller
+    /// already cancelled queues nothing.
+    /// </summary>
+    /// <remarks>Not an async method: where there is room, as there nearly always is, a call costs no state machine.</remarks>
     /// <exception cref="ObjectDisposedException">The queue is closed: its owner is being disposed.</exception>
-    public async Task EnqueueAsync(T item, CancellationToken cancellationToken)
+    public Task<TResult> SendAsync<TResult>(T item, GroupCommitAnswer<TResult> answer, CancellationToken cancellationToken)
     {
-        try
+        ArgumentNullException.ThrowIfNull(answer);
+        if (cancellationToken.IsCancellationRequested)
         {
-            await _channel.Writer.WriteAsync(item, cancellationToken).ConfigureAwait(false);
+            answer.Abandon();
+            return Task.FromCanceled<TResult>(cancellationToken);
         }
-        catch (ChannelClosedException)
-        {
-            throw new ObjectDisposedException(_owner, _closedMessage);
-        }
+
+        return _channel.Writer.TryWrite(item) ? answer.Task : SendWhenThereIsRoomAsync(item, answer, cancellationToken);
     }
 
     /// <summary>Callers were answered: the next batch waits for their next commits.</summary>
@@ -78,4 +84,24 @@ public sealed class GroupCommitQueue<T>
 
     /// <summary>Takes no more items; the writer loop still drains what is queued.</summary>
     public void Close() => _channel.Writer.TryComplete();
+
+    private async Task<TResult> SendWhenThereIsRoomAsync<TResult>(T item, GroupCommitAnswer<TResult> answer, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await _channel.Writer.WriteAsync(item, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            answer.Abandon();
+            if (e is ChannelClosedException)
+            {
+                throw new ObjectDisposedException(_owner, _closedMessage);
+            }
+
+            throw;
+        }
+
+        return await answer.Task.ConfigureAwait(false);
+    }
 }

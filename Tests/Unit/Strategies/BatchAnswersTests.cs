@@ -29,7 +29,7 @@ public sealed class BatchAnswersTests
         Assert.Same(third, await batch[2].Completion.Task.WaitAsync(TimeSpan.FromSeconds(10), TestContext.Current.CancellationToken));
     }
 
-    private PendingCommit Pending() => new(CommitRequest.ForEvents(_events.Create(1)), new TaskCompletionSource<CommitResult>(), Stopwatch.GetTimestamp());
+    private PendingCommit Pending() => new(CommitRequest.ForEvents(_events.Create(1)), new GroupCommitAnswer<CommitResult>(TaskCreationOptions.None, CancellationToken.None), Stopwatch.GetTimestamp());
 
     private static CommitResult Result(CommitRequest request, long first) => new(request.CommitId, [first], null);
 }

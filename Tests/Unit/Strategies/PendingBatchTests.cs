@@ -177,7 +177,7 @@ public sealed class PendingBatchTests
     {
         foreach (var request in requests)
         {
-            Assert.True(_queue.Writer.TryWrite(new PendingCommit(request, new TaskCompletionSource<CommitResult>(), 0)));
+            Assert.True(_queue.Writer.TryWrite(new PendingCommit(request, new GroupCommitAnswer<CommitResult>(TaskCreationOptions.None, CancellationToken.None), 0)));
         }
 
         return requests;
