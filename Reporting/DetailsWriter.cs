@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using EventCommitLab.Engine.Racing;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Engine.Statistics;
 
@@ -178,7 +179,7 @@ public static class DetailsWriter
                 _ => "no tailing reader",
             };
             return string.Create(Invariant,
-                $"{m.Preset}: loads {loads}; per cell a qualifying round of every contender ({readers}; not part of any race figure), then up to {race.MaximumRounds} race rounds of the contenders still racing, {(m.ShuffledEveryRound ? "order shuffled afresh every round" : "order shuffled per cell and rotated per round")}, looks after rounds {string.Join(", ", race.Looks)}; a contender below 1/{m.EarlyStopFactor:0} of a leader in the qualifying round leaves there; {window}; {rate}; {settle}{(m.BudgetMinutes is { } b ? $"; budget {b:0.#} min shared out cell by cell" : "")}");
+                $"{m.Preset}: loads {loads}; per cell a qualifying round of every contender ({readers}; not part of any race figure), then up to {race.MaximumRounds} race rounds of the contenders still racing, {(m.ShuffledEveryRound ? "order shuffled afresh every round" : "order shuffled per cell and rotated per round")}, looks after rounds {string.Join(", ", race.Looks)}; {Cuts(m)}; {window}; {rate}; {settle}{(m.BudgetMinutes is { } b ? $"; budget {b:0.#} min shared out cell by cell" : "")}");
         }
 
         var oldReaders = m.Reader switch
@@ -190,6 +191,12 @@ public static class DetailsWriter
         return string.Create(Invariant,
             $"{m.Preset}: loads {loads}; {m.Rounds} interleaved rounds per cell (order shuffled per cell, rotated per round); {window}; {rate}; {settle}; a strategy below 1/{m.EarlyStopFactor:0} of the cell's best after round 1 stops there; {oldReaders}");
     }
+
+    /// <summary>The cuts before the first look, as the run made them.</summary>
+    private static string Cuts(MeasurementSettings m) => m.ErrorPerRow
+        ? string.Create(Invariant,
+            $"a rival leaves after the qualifying round when its window is below 1/{1 / StallRates.OneWindowDepth:0} of every contender still racing beside it, or after the first race round when both windows are below 1/{1 / StallRates.TwoWindowsDepth:0} of every one's (each cut a test of measured size, {StallRates.OneWindow:0.#####} and {StallRates.TwoWindows:0.#####} per rival, spent from its row's error rate)")
+        : string.Create(Invariant, $"a contender below 1/{m.EarlyStopFactor:0} of a leader in the qualifying round leaves there");
 
     private static string ReaderRounds(MeasurementSettings m) =>
         string.Join(" and ", (m.ReaderLoads ?? [LoadKind.Sustained]).Select(l => l.ToString().ToLowerInvariant()));

@@ -31,6 +31,15 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
 
     public IReadOnlyList<VerdictDifference> Conflicts => [.. Rows.Where(r => r.Conflict is not null)];
 
+    /// <summary>Rows decided in both runs with the same kind, the same set and the same choice.</summary>
+    public int Identical => Rows.Count(r => r.Identical);
+
+    /// <summary>Rows decided in both runs that choose the same strategy.</summary>
+    public int SameChoice => Rows.Count(r => r.SameChoice);
+
+    /// <summary>Rows where one run's choice is separably slower than the other's in the other run (or out of its race against it), decided or not: conflicts and rows separated in one run only.</summary>
+    public int ChoiceLostInOther => Rows.Count(r => r.ChoiceLostInOther);
+
     /// <summary>Rows whose choices only one run separates, within what the other run found: no conflict, but the two runs choose apart.</summary>
     public IReadOnlyList<VerdictDifference> SeparatedInOneRun => [.. Rows.Where(r => r.SeparatedInOneRun is not null)];
 
@@ -71,8 +80,11 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
                 }
 
                 var (conflict, separated) = Weigh(old, @new, Direct(older, cell, old), Direct(newer, cell, @new));
+                var bothDecided = old is { Kind: not VerdictKind.Undecided } && @new is { Kind: not VerdictKind.Undecided };
                 rows.Add(new VerdictDifference(
-                    cell, profile.Id, Describe(old, older, cell), Describe(@new, newer, cell), KindOf(old, @new), conflict, separated));
+                    cell, profile.Id, Describe(old, older, cell), Describe(@new, newer, cell), KindOf(old, @new), conflict, separated,
+                    bothDecided && old!.Kind == @new!.Kind && old.Recommended == @new.Recommended && old.Set.Order(StringComparer.Ordinal).SequenceEqual(@new.Set.Order(StringComparer.Ordinal)),
+                    bothDecided && old!.Recommended == @new!.Recommended));
             }
 
             if (rows.Count > 0)
@@ -209,7 +221,8 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
 
         if (standing?.Exit is { Reason: RaceExitReason.Hopeless } hopeless)
         {
-            return ($"left {run}'s race {VerdictText.HopelessWhen(hopeless)}, against {verdict.Leader} {VerdictText.Ratio(standing.Ratio)}", verdict.Leader, null);
+            var against = verdict.ErrorRate is null ? verdict.Leader : verdict.Recommended;
+            return ($"left {run}'s race {VerdictText.HopelessWhen(hopeless)}, against {against} {VerdictText.Ratio(standing.Ratio)}", against, null);
         }
 
         if (verdict.Recommended != verdict.Leader && direct?.Invoke(strategy, verdict.Recommended) is { } pair)
@@ -224,10 +237,12 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
             return null;
         }
 
+        // Runs that spent one error rate per row stand every member against their choice, by their own rounds.
+        var versus = verdict.ErrorRate is null ? verdict.Leader : verdict.Recommended;
         var ratio = VerdictText.Ratio(standing.Ratio);
         var finding = standing.Ratio is { } interval ? new PairFinding(interval, standing.Decision) : null;
-        return standing.Decision is PairDecision.Behind || standing.Exit is { Reason: RaceExitReason.Behind } ? ($"is behind {verdict.Leader} in {run}: {ratio}", verdict.Leader, finding)
-            : standing.Decision is PairDecision.Slower ? ($"is separably slower than {verdict.Leader} in {run}: {ratio}", verdict.Leader, finding)
+        return standing.Decision is PairDecision.Behind || (verdict.ErrorRate is null && standing.Exit is { Reason: RaceExitReason.Behind }) ? ($"is behind {versus} in {run}: {ratio}", versus, finding)
+            : standing.Decision is PairDecision.Slower or PairDecision.Behind || standing.Exit is { Reason: RaceExitReason.Behind } ? ($"is separably slower than {versus} in {run}: {ratio}", versus, finding)
             : null;
     }
 
@@ -239,12 +254,13 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
             return new PairFinding(pair.Ratio, pair.Decision);
         }
 
-        if (versus == verdict.Leader && verdict.Standings.FirstOrDefault(s => s.Contender == strategy) is { Ratio: { } mine } standing)
+        var anchor = verdict.ErrorRate is null ? verdict.Leader : verdict.Recommended;
+        if (versus == anchor && verdict.Standings.FirstOrDefault(s => s.Contender == strategy) is { Ratio: { } mine } standing)
         {
             return new PairFinding(mine, standing.Decision);
         }
 
-        return strategy == verdict.Leader && verdict.Standings.FirstOrDefault(s => s.Contender == versus) is { Ratio: { } theirs } other
+        return strategy == anchor && verdict.Standings.FirstOrDefault(s => s.Contender == versus) is { Ratio: { } theirs } other
             ? new PairFinding(theirs, other.Decision).Inverse()
             : null;
     }

@@ -16,4 +16,12 @@ namespace EventCommitLab.Reporting;
 /// finding on the pair holding beside that (shown equivalent there, or undecided): the runs choose apart within what
 /// both found.
 /// </param>
-public sealed record VerdictDifference(CellKey Cell, string Profile, string Older, string Newer, VerdictDifferenceKind Kind, string? Conflict, string? SeparatedInOneRun = null);
+/// <param name="Identical">Both runs decided the row with the same kind of verdict, the same set and the same choice.</param>
+/// <param name="SameChoice">Both runs decided the row and chose the same strategy.</param>
+public sealed record VerdictDifference(
+    CellKey Cell, string Profile, string Older, string Newer, VerdictDifferenceKind Kind, string? Conflict, string? SeparatedInOneRun = null, bool Identical = false,
+    bool SameChoice = false)
+{
+    /// <summary>One run's choice is separably slower than the other's in the other run, or out of its race against it: a conflict or not.</summary>
+    public bool ChoiceLostInOther => Conflict is not null || SeparatedInOneRun is not null;
+}

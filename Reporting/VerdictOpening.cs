@@ -29,7 +29,7 @@ internal static class VerdictOpening
         }
 
         md.AppendLine(Invariant,
-            $"The fastest strategy that keeps *{profiles[0].Title.ToLowerInvariant()}*{string.Concat(profiles.Skip(1).Select(p => $" (↳ the fastest that keeps *{p.Title.ToLowerInvariant()}*, where it differs)"))}, per events per commit: **bold** a winner, **bold** ≈ others an equivalent set (the member claiming the most, then the fastest; the others within the margin), *italic?* undecided (the leader so far).").AppendLine();
+            $"The fastest strategy that keeps *{profiles[0].Title.ToLowerInvariant()}*{string.Concat(profiles.Skip(1).Select(p => $" (↳ the fastest that keeps *{p.Title.ToLowerInvariant()}*, where it differs)"))}, per events per commit: **bold** a winner, **bold** ≈ others an equivalent set (the member claiming the most, then the first in the catalog; the others within the margin), *italic?* undecided (the leader so far).").AppendLine();
         var committers = verdicts.Select(v => v.Committers).Distinct().Order().ToArray();
         var table = new MarkdownTable().Left(["Load · method", .. committers.Select(c => $"{c} committer{(c == 1 ? "" : "s")}")]);
         foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability, v.Aggregates, v.Commands))

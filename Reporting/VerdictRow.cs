@@ -22,24 +22,44 @@ internal static class VerdictRow
         var end = verdict.End ?? cell.End;
         var text = verdict.Kind switch
         {
-            VerdictKind.Winner => $"**{verdict.Leader}** wins",
-            VerdictKind.Equivalent => $"equivalent: {Names(verdict.Set, verdict.Recommended)}",
+            VerdictKind.Winner => $"**{verdict.Leader}** wins{Errs(record, verdict)}",
+            VerdictKind.Equivalent => $"equivalent: {Names(verdict.Set, verdict.Recommended)}{Errs(record, verdict)}",
             _ => $"undecided ({End(end)}{MoreRounds(record, cell, verdict)}): {VerdictText.Of(verdict)["undecided: ".Length..]}",
         };
         var latency = chosen?.Writes.CommitLatency ?? chosen?.Writes.GroupLatency;
         var lost = verdict.Standings.Where(s => !verdict.Set.Contains(s.Contender))
             .OrderBy(s => s.Disqualified is null ? 0 : 1).ThenByDescending(s => s.Ratio?.Estimate ?? 0).FirstOrDefault();
-        var factor = FactorOverCurrent(record, cell.Cell, verdict.Recommended) is { } f ? string.Create(Invariant, $"{f.Estimate:0.0}x") : "-";
-        var ceiling = chosen?.Race.RatioToCeiling is { } c ? string.Create(Invariant, $"{c.Estimate:0.00}") : "-";
+        var factor = FactorOverCurrent(record, cell.Cell, verdict.Recommended) is { } f ? Factor(f) : "-";
+        var ceiling = chosen?.Race.RatioToCeiling is { } c ? VerdictText.Ratio(c) : "-";
         var rate = chosen?.Race.EventsPerSecond is { } r ? string.Create(Invariant, $"{r.Estimate:N0}") : "-";
-        // The comparisons the verdict rests on: those over race rounds (a contender that left after the qualifying round
-        // left by a threshold far outside the noise, not by a test).
-        var comparisons = verdict.Standings.Count(s => s.Disqualified is null && s.Decision is not null);
-        var errs = record.Environment.Measurement.Race is { } race && comparisons > 0 ? string.Create(Invariant, $"{Math.Min(1, comparisons * race.ErrorRate):0%}") : "-";
         table.Row(
-            $"{label}", $"{text}", $"{errs}", $"{rate}", $"{factor}", $"{ceiling}", $"{LatencyText.Of(latency)}", $"{(chosen is null ? "-" : Kept(record, chosen))}",
+            $"{label}", $"{text}", $"{rate}", $"{factor}", $"{ceiling}", $"{LatencyText.Of(latency)}", $"{(chosen is null ? "-" : Kept(record, chosen))}",
             $"{(lost is null ? "-" : VerdictText.Lost(lost))}");
     }
+
+    /// <summary>
+    /// How likely a decided row is to be wrong, in words: the row's error rate, over every decision it rests on; in runs made
+    /// before rows spent one error rate, the run's error rate once per comparison the verdict rests on.
+    /// </summary>
+    internal static string Errs(RunRecord record, ProfileVerdict verdict)
+    {
+        if (verdict.ErrorRate is { } rate)
+        {
+            return string.Create(Invariant, $"; wrong with at most {rate:0%} chance");
+        }
+
+        var comparisons = verdict.Standings.Count(s => s.Disqualified is null && s.Decision is not null);
+        return record.Environment.Measurement.Race is { } race && comparisons > 0
+            ? string.Create(Invariant, $"; each of its {comparisons} decisions wrong with at most {race.ErrorRate:0%} chance")
+            : "";
+    }
+
+    /// <summary>"2.1x [1.9–2.3]", or marked as resting on one window (or two) where the current implementation left after the cuts.</summary>
+    internal static string Factor(Interval factor) => factor.HasBounds
+        ? string.Create(Invariant, $"{Times(factor.Estimate)} [{Times(factor.Lower!.Value)}–{Times(factor.Upper!.Value)}]")
+        : string.Create(Invariant, $"{Times(factor.Estimate)} ({(factor.Samples <= 1 ? "one window" : $"{factor.Samples} windows")})");
+
+    private static string Times(double x) => x >= 10 ? string.Create(Invariant, $"{x:0}x") : string.Create(Invariant, $"{x:0.0}x");
 
     /// <summary>
     /// For an undecided row, about how many more race rounds its open pairs need before every one of them decides (at the
@@ -113,10 +133,26 @@ internal static class VerdictRow
             return null;
         }
 
-        return LogStatistics.PairedRatio(chosen.Race.RoundEventsPerSecond, baseline.Race.RoundEventsPerSecond, CellAnalysis.ErrorRate)
-            ?? (chosen.Race.QualifyingEventsPerSecond is > 0 && baseline.Race.QualifyingEventsPerSecond is > 0
-                ? new Interval(chosen.Race.QualifyingEventsPerSecond.Value / baseline.Race.QualifyingEventsPerSecond.Value, null, null, 1)
-                : null);
+        var paired = LogStatistics.PairedRatio(chosen.Race.RoundEventsPerSecond, baseline.Race.RoundEventsPerSecond, CellAnalysis.ErrorRate);
+        if (paired is { HasBounds: true })
+        {
+            return paired;
+        }
+
+        // The current implementation left after the cuts: its windows beside the choice's, qualifying and (if it ran one)
+        // the first race round, with no interval.
+        var windows = new List<double>();
+        if (chosen.Race.QualifyingEventsPerSecond is > 0 and var mine && baseline.Race.QualifyingEventsPerSecond is > 0 and var theirs)
+        {
+            windows.Add(Math.Log(mine / theirs));
+        }
+
+        if (paired is not null)
+        {
+            windows.Add(Math.Log(paired.Estimate));
+        }
+
+        return windows.Count == 0 ? null : new Interval(Math.Exp(windows.Average()), null, null, windows.Count);
     }
 
     internal static CaseResult? Case(RunRecord record, CellKey cell, string contender) =>

@@ -56,7 +56,7 @@ public static class VerdictText
         }
 
         var how = standing.Exit is { Reason: RaceExitReason.Hopeless } hopeless ? $"left {HopelessWhen(hopeless)}"
-            : standing.Exit is { Reason: RaceExitReason.Behind, AfterRounds: var after } ? $"separably slower at the look after {after} rounds"
+            : standing.Exit is { Reason: RaceExitReason.Behind, AfterRounds: var after } ? $"{(standing.Decision == PairDecision.Behind ? "behind by more than the margin" : "separably slower")}, left at the look after {after} rounds"
             : standing.Decision == PairDecision.Behind ? "behind by more than the margin"
             : standing.Decision == PairDecision.Slower ? "slower"
             : standing.Decision == PairDecision.Equivalent ? "equivalent"
@@ -68,6 +68,8 @@ public static class VerdictText
     public static string HopelessWhen(RaceExit exit)
     {
         ArgumentNullException.ThrowIfNull(exit);
-        return exit.AfterRounds == 0 ? "after the qualifying round" : "after the qualifying and first race rounds";
+        return exit.ErrorRates is null
+            ? exit.AfterRounds == 0 ? "after the qualifying round" : "after the qualifying and first race rounds"
+            : exit.AfterRounds == 0 ? "cut after the qualifying round" : "cut after the qualifying and first race rounds";
     }
 }

@@ -47,7 +47,7 @@ public static class VerdictWriter
                 md.AppendLine(Invariant, $"<p>{string.Join(" ", charts)}</p>").AppendLine();
             }
 
-            var table = new MarkdownTable().Left("Events x committers", "Verdict").Right("Errs ≤", "Events/s", "× current", "Of ceiling", "p50 / p95 / p99 ms").Left("Checks saw it keep", "Nearest that lost");
+            var table = new MarkdownTable().Left("Events x committers", "Verdict").Right("Events/s", "× current", "Of ceiling", "p50 / p95 / p99 ms").Left("Checks saw it keep", "Nearest that lost");
             foreach (var verdict in group.OrderBy(v => v.Committers).ThenBy(v => v.NumberOfEvents).ThenByDescending(v => v.Aggregates ?? int.MaxValue).ThenBy(v => v.Commands))
             {
                 var shown = false;
@@ -82,11 +82,10 @@ public static class VerdictWriter
         md.Append(DurabilityView.Write(record));
         md.AppendLine("Reading the tables: a row's verdict is among every strategy (unique numbers); a row marked ↳ gives the choice among the strategies " +
             "that also keep numbers gap-free and visible in order, where it differs. The choice (bold) is the *winner* (separably faster than every other); " +
-            "in an *equivalent* set (every member within the margin of the leader), the member claiming the most guarantees among those not shown slower than the leader, the faster where they claim the same; " +
-            "*undecided*, the leader so far. " +
-            "*Errs ≤*: the most the verdict can be wrong, one error rate per comparison it rests on. " +
-            $"*× current*: the chosen strategy's events/s over the event store's current implementation ({StrategyCatalog.Baseline}) in the same rounds. " +
-            "*Of ceiling*: over the fastest raw way found to write the same rows at the same durability, paired per round. " +
+            "in an *equivalent* set (every member within the margin of the leader), the member claiming the most guarantees, the one the catalog lists first where they claim the same; " +
+            "*undecided*, the leader so far. A decided row says how likely it is to be wrong over every decision it rests on. " +
+            $"*× current*: the chosen strategy's events/s over the event store's current implementation ({StrategyCatalog.Baseline}) in the same rounds, with its 95% interval, or marked as one window (or two) where the current implementation left after the cuts. " +
+            "*Of ceiling*: over the fastest raw way found to write the same rows at the same durability, paired per round, with its 95% interval. " +
             "*Checks saw it keep*: what the verifier (reading the database back against the ledger of what callers were told) and the tailing readers found in this cell. " +
             "What these rows do not cover (faults, several writer processes) is in the [README](../../README.md#what-the-verdict-does-not-cover).");
         return md.ToString();
@@ -129,11 +128,17 @@ public static class VerdictWriter
         {
             var upper = 1 / (1 - race.Margin);
             var levels = string.Join(", ", race.Looks.Select(l => string.Create(Invariant, $"{1 - race.ErrorRateAt(l):0.0%} after {l}")));
-            yield return string.Create(Invariant,
-                $"- **How a row is decided**: per cell a qualifying round, then race rounds of {m.WindowSeconds:0.###} s windows (at most {race.MaximumRounds}), looks after rounds {string.Join(", ", race.Looks)}. " +
-                $"Against the row's leader each strategy is *slower* (its ratio's interval below 1), *behind* (below {1 - race.Margin:0.00}) or *equivalent* (both one-sided bounds within [{1 - race.Margin:0.00}, {upper:0.00}]: ±{race.Margin:P0} on the log scale); " +
-                $"each such decision errs with at most {race.ErrorRate:P0} chance over all looks, spent linearly over the most rounds (each look the share of the rounds it adds), and every interval on this page is the one its decision used (two-sided: {levels} rounds). " +
-                $"A row's verdict rests on one decision per other strategy, so it errs with at most that many times {race.ErrorRate:P0} (*Errs ≤*). [Method](../../docs/method.md).");
+            yield return m.ErrorPerRow
+                ? string.Create(Invariant,
+                    $"- **How a row is decided**: per cell a qualifying round, then race rounds of {m.WindowSeconds:0.###} s windows (at most {race.MaximumRounds}), looks after rounds {string.Join(", ", race.Looks)}. " +
+                    $"Against the row's choice each other strategy is *slower* (its ratio's interval below 1), *behind* (below {1 - race.Margin:0.00}) or, in the set, *equivalent* to the leader (both one-sided bounds within [{1 - race.Margin:0.00}, {upper:0.00}]: ±{race.Margin:P0}). " +
+                    $"**A decided row is wrong with at most {race.ErrorRate:P0} chance, over every decision it rests on**: the cuts before the first look are tests of a measured size, and at each look Holm's step-down shares the look's part of the {race.ErrorRate:P0} among the row's comparisons still open (a rival far behind passes its part on to the close calls). " +
+                    $"Each interval beside a rival is the one its decision used. [Method](../../docs/method.md).")
+                : string.Create(Invariant,
+                    $"- **How a row is decided**: per cell a qualifying round, then race rounds of {m.WindowSeconds:0.###} s windows (at most {race.MaximumRounds}), looks after rounds {string.Join(", ", race.Looks)}. " +
+                    $"Against the row's leader each strategy is *slower* (its ratio's interval below 1), *behind* (below {1 - race.Margin:0.00}) or *equivalent* (both one-sided bounds within [{1 - race.Margin:0.00}, {upper:0.00}]: ±{race.Margin:P0} on the log scale); " +
+                    $"each such decision errs with at most {race.ErrorRate:P0} chance over all looks, spent linearly over the most rounds (each look the share of the rounds it adds), and every interval on this page is the one its decision used (two-sided: {levels} rounds). " +
+                    $"A row's verdict rests on one decision per other strategy, so it errs with at most that many times {race.ErrorRate:P0}. [Method](../../docs/method.md).");
             if (Precision.Of(record).PairedSpread is { } spread)
             {
                 var rounds = Decidability.RoundsToDecideAnyPair(spread, race);

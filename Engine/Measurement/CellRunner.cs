@@ -68,7 +68,7 @@ internal static class CellRunner
             foreach (var name in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless).Select(e => e.Key))
             {
                 progress(string.Create(CultureInfo.InvariantCulture,
-                    $"{name} leaves after the qualifying round: {running.QualifyingFigure(name):N0} events/s, below 1/{1 / race.HopelessAtOnceFraction:0} of a leader"));
+                    $"{name} leaves after the qualifying round: {running.QualifyingFigure(name):N0} events/s, below 1/{1 / StallRates.OneWindowDepth:0} of every contender still racing beside it"));
             }
 
             foreach (var contender in running.Running)
@@ -80,9 +80,10 @@ internal static class CellRunner
             var qualifyingRound = beforeRace - starts;
             await runner.RunAsync(allowance, () => CheckCost(cases), clock, cancellationToken).ConfigureAwait(false);
             var racing = clock.Elapsed - beforeRace;
-            foreach (var name in running.Suspected)
+            foreach (var name in running.Exits.Where(e => e.Value is { Reason: RaceExitReason.Hopeless, AfterRounds: 1 }).Select(e => e.Key))
             {
-                progress(Suspect(running, name));
+                progress(string.Create(CultureInfo.InvariantCulture,
+                    $"{name} leaves after the first race round: {running.QualifyingFigure(name):N0} events/s in the qualifying round and {running.RoundsOf(name)[0]:N0} in the first race round, below 1/{1 / StallRates.TwoWindowsDepth:0} of every contender still racing beside it in both"));
             }
 
             var finished = new CaseResult[cases.Count];
@@ -98,7 +99,8 @@ internal static class CellRunner
             var time = new CellTime(allowance?.TotalSeconds, starts.TotalSeconds, qualifyingRound.TotalSeconds, racing.TotalSeconds, (clock.Elapsed - beforeRace - racing).TotalSeconds, runner.FirstLook.TotalSeconds);
             progress(string.Create(CultureInfo.InvariantCulture,
                 $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")} (starts {time.StartsSeconds:0.0} s, qualifying round {time.QualifyingSeconds:0.0} s, racing {time.RacingSeconds:0.0} s of which to the first look {time.FirstLookSeconds:0.0} s, checks {time.ChecksSeconds:0.0} s)"));
-            var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End, running.GroupEnds);
+            var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End, running.GroupEnds,
+                GuaranteeProfile.All.ToDictionary(p => p.Id, p => running.RivalsIn(p.Id), StringComparer.Ordinal));
             return new CellRun(analysed, claims, verdict is null ? null : verdict with { Time = time }, time);
 
             async Task<double?> TurnAsync(string name, bool qualifying)
@@ -119,20 +121,6 @@ internal static class CellRunner
                 await contender.FinishAsync(null, [], null).ConfigureAwait(false);
             }
         }
-    }
-
-    /// <summary>What became of a contender below the hopeless fraction of a leader in the qualifying round.</summary>
-    private static string Suspect(Race race, string name)
-    {
-        var fraction = string.Create(CultureInfo.InvariantCulture, $"1/{1 / race.Settings.HopelessFraction:0}");
-        var qualifying = string.Create(CultureInfo.InvariantCulture, $"{race.QualifyingFigure(name):N0} events/s in the qualifying round");
-        return race.RoundsOf(name) is [{ } first, ..]
-            ? race.Exits.GetValueOrDefault(name) is { Reason: RaceExitReason.Hopeless }
-                ? string.Create(CultureInfo.InvariantCulture, $"{name} leaves after the first race round: {qualifying} and {first:N0} in the first race round, below {fraction} of a leader in both")
-                : string.Create(CultureInfo.InvariantCulture, $"{name} races on: {qualifying} was below {fraction} of a leader, {first:N0} in the first race round was not")
-            : race.Rounds > 0
-                ? $"{name} failed in the first race round: {qualifying} was below {fraction} of a leader"
-                : $"{name} ran no race round: {qualifying} was below {fraction} of a leader";
     }
 
     /// <summary>

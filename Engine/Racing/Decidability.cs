@@ -19,28 +19,29 @@ public static class Decidability
     public const double FutileBelow = 0.05;
 
     /// <summary>
-    /// From this chance of being shown equivalent by the horizon on, a contender separably slower than its leader but
-    /// estimated within the margin races on (<see cref="ChanceEquivalentBy"/>): more likely than not, the rounds it is
-    /// given put it in its group's set, where another run of the row, given those rounds, would put it too.
+    /// From this chance of being shown equivalent by the horizon on, a contender separably slower than its leader but not
+    /// shown beyond the margin races on (<see cref="ChanceEquivalentBy"/>): the margin decides the row's kind, so a rival
+    /// that may still be shown within it is given the rounds that would show it, where another run of the row, given
+    /// those rounds, would put it in the set.
     /// </summary>
-    public const double PursueEquivalenceFrom = 0.5;
+    public const double PursueEquivalenceFrom = 0.1;
 
-    /// <summary>The chance that the pair whose paired log ratios are <paramref name="logs"/> is decided at the look after <paramref name="horizon"/> rounds.</summary>
-    public static double ChanceDecidedBy(IReadOnlyList<double> logs, int horizon, RaceSettings settings) =>
-        Project(logs, horizon, settings) is not { } projection ? 1
+    /// <summary>The chance that the pair whose paired log ratios are <paramref name="logs"/> is decided at the look after <paramref name="horizon"/> rounds, at <paramref name="errorRate"/>.</summary>
+    public static double ChanceDecidedBy(IReadOnlyList<double> logs, int horizon, double errorRate, RaceSettings settings) =>
+        Project(logs, horizon, errorRate, settings) is not { } projection ? 1
         : projection.EquivalentBelow >= projection.SeparableAbove ? 1
         : Math.Clamp(projection.Equivalent + projection.Separable, 0, 1);
 
     /// <summary>
     /// The chance that the pair whose paired log ratios are <paramref name="logs"/> is shown equivalent at the look after
-    /// <paramref name="horizon"/> rounds: the share of the final estimate's predictive distribution (as above) that lies
-    /// inside the band both one-sided tests would then accept.
+    /// <paramref name="horizon"/> rounds at <paramref name="errorRate"/>: the share of the final estimate's predictive
+    /// distribution (as above) that lies inside the band both one-sided tests would then accept.
     /// </summary>
-    public static double ChanceEquivalentBy(IReadOnlyList<double> logs, int horizon, RaceSettings settings)
+    public static double ChanceEquivalentBy(IReadOnlyList<double> logs, int horizon, double errorRate, RaceSettings settings)
     {
         ArgumentNullException.ThrowIfNull(logs);
         ArgumentNullException.ThrowIfNull(settings);
-        if (Project(logs, horizon, settings) is { } projection)
+        if (Project(logs, horizon, errorRate, settings) is { } projection)
         {
             return Math.Clamp(projection.Equivalent, 0, 1);
         }
@@ -50,7 +51,7 @@ public static class Decidability
     }
 
     /// <summary>Where the look at the horizon would decide, and the predictive chances of each; null with nothing to project from.</summary>
-    private static DecisionProjection? Project(IReadOnlyList<double> logs, int horizon, RaceSettings settings)
+    private static DecisionProjection? Project(IReadOnlyList<double> logs, int horizon, double alpha, RaceSettings settings)
     {
         ArgumentNullException.ThrowIfNull(logs);
         ArgumentNullException.ThrowIfNull(settings);
@@ -68,7 +69,6 @@ public static class Decidability
         }
 
         var atHorizon = standardError * Math.Sqrt(n) / Math.Sqrt(horizon);
-        var alpha = settings.ErrorRateAt(horizon);
         var degrees = LogStatistics.Degrees(horizon);
         var equivalentBelow = settings.LogMargin - (LogStatistics.StudentQuantile(degrees, alpha) * atHorizon);
         var separableAbove = LogStatistics.StudentQuantile(degrees, alpha / 2) * atHorizon;
@@ -80,7 +80,8 @@ public static class Decidability
 
     /// <summary>
     /// The fewest rounds after which a pair of this spread decides whatever its estimate (the interval narrower than the
-    /// margin, as above), up to <paramref name="limit"/>; null when even that many would not do.
+    /// margin, as above), as a row's last open comparison (the whole of a look's share), up to <paramref name="limit"/>;
+    /// null when even that many would not do.
     /// </summary>
     /// <param name="spread">The standard deviation of the pair's per-round log ratio.</param>
     public static int? RoundsToDecideAnyPair(double spread, RaceSettings settings, int limit = 1000)

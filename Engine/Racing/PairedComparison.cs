@@ -4,16 +4,24 @@ namespace EventCommitLab.Engine.Racing;
 
 /// <summary>
 /// One contender against another over the rounds both ran: the per-round ratios' trimmed geometric mean with its
-/// interval (Yuen's trimmed t on the log ratios, at the error rate the look after that many rounds may spend), and the
-/// decision the race takes from it.
+/// interval (Yuen's trimmed t on the log ratios), and the decision the race takes from it at an error rate.
 /// </summary>
-/// <param name="Ratio">Contender over the other; the interval is two-sided at 1 − the look's share of α; no bounds from fewer than two paired rounds.</param>
-public sealed record PairedComparison(Interval Ratio, PairDecision Decision)
+/// <param name="Ratio">Contender over the other; the interval is two-sided at 1 − <paramref name="ErrorRate"/>; no bounds from fewer than two paired rounds.</param>
+/// <param name="ErrorRate">The chance, at most, that <paramref name="Decision"/> is wrong: what its row gave this comparison at the look that took it.</param>
+public sealed record PairedComparison(Interval Ratio, PairDecision Decision, double ErrorRate)
 {
-    /// <summary>The comparison of <paramref name="contender"/> with <paramref name="other"/>; null when no round has both.</summary>
+    /// <summary>The comparison of <paramref name="contender"/> with <paramref name="other"/> at the share a lone comparison gets at its look; null when no round has both.</summary>
     public static PairedComparison? Of(IReadOnlyList<double?> contender, IReadOnlyList<double?> other, RaceSettings settings)
     {
         ArgumentNullException.ThrowIfNull(settings);
+        var paired = LogStatistics.PairedLogs(contender, other).Length;
+        return paired == 0 ? null : Of(contender, other, settings.ErrorRateAt(paired), settings.LogMargin);
+    }
+
+    /// <summary>The comparison of <paramref name="contender"/> with <paramref name="other"/> at <paramref name="errorRate"/>; null when no round has both.</summary>
+    /// <param name="logMargin">The margin on the log scale (<see cref="RaceSettings.LogMargin"/>).</param>
+    public static PairedComparison? Of(IReadOnlyList<double?> contender, IReadOnlyList<double?> other, double errorRate, double logMargin)
+    {
         var logs = LogStatistics.PairedLogs(contender, other);
         if (logs.Length == 0)
         {
@@ -21,22 +29,24 @@ public sealed record PairedComparison(Interval Ratio, PairDecision Decision)
         }
 
         var (mean, error, degrees) = LogStatistics.MeanAndError(logs);
-        if (error is not { } standardError)
+        if (error is not { } standardError || !(errorRate > 0))
         {
-            return new PairedComparison(new Interval(Math.Exp(mean), null, null, 1), PairDecision.Undecided);
+            return new PairedComparison(new Interval(Math.Exp(mean), null, null, logs.Length), PairDecision.Undecided, errorRate);
         }
 
-        var alpha = settings.ErrorRateAt(logs.Length);
-        var twoSided = LogStatistics.StudentQuantile(degrees, alpha / 2) * standardError;
-        var oneSided = LogStatistics.StudentQuantile(degrees, alpha) * standardError;
-        var margin = settings.LogMargin;
+        var twoSided = LogStatistics.StudentQuantile(degrees, errorRate / 2) * standardError;
+        var oneSided = LogStatistics.StudentQuantile(degrees, errorRate) * standardError;
+        // The margin decides first: a ratio shown within it is equivalent even where it is also separably below 1.
         var decision =
-            mean + oneSided < -margin ? PairDecision.Behind
-            : mean - oneSided > margin ? PairDecision.Ahead
-            : mean - oneSided > -margin && mean + oneSided < margin ? PairDecision.Equivalent
+            mean + oneSided < -logMargin ? PairDecision.Behind
+            : mean - oneSided > logMargin ? PairDecision.Ahead
+            : mean - oneSided > -logMargin && mean + oneSided < logMargin ? PairDecision.Equivalent
             : mean + twoSided < 0 ? PairDecision.Slower
             : mean - twoSided > 0 ? PairDecision.Faster
             : PairDecision.Undecided;
-        return new PairedComparison(new Interval(Math.Exp(mean), Math.Exp(mean - twoSided), Math.Exp(mean + twoSided), logs.Length), decision);
+        return new PairedComparison(new Interval(Math.Exp(mean), Math.Exp(mean - twoSided), Math.Exp(mean + twoSided), logs.Length), decision, errorRate);
     }
+
+    /// <summary>Whether the decision puts the contender below the other: separably slower, or behind by more than the margin.</summary>
+    public bool ShowsSlower => Decision is PairDecision.Slower or PairDecision.Behind;
 }

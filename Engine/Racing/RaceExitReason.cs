@@ -4,13 +4,13 @@ namespace EventCommitLab.Engine.Racing;
 public enum RaceExitReason
 {
     /// <summary>
-    /// Below the hopeless fraction of a leader of each of its groups in the qualifying round and again in the first race
-    /// round, after which it left; or far below it in the qualifying round (<see cref="RaceSettings.HopelessAtOnceFraction"/>;
-    /// in runs made before 2026-11-28's confirmation, below it at all), after which it left.
+    /// Cut before the first look (<see cref="ScreeningCut"/>): its qualifying window far below every member still racing,
+    /// or its qualifying and first race windows both below half of every one; a test whose size is a measured stall rate
+    /// (in runs made before rows spent one error rate: a threshold against the leader, with no error rate).
     /// </summary>
     Hopeless,
 
-    /// <summary>Separably slower than the leader of each of its groups at a look (most often, confidently more than the margin behind).</summary>
+    /// <summary>Separably slower at a look than every member of each of its groups still in contention (most often, more than the margin behind).</summary>
     Behind,
 
     /// <summary>A reference, judged in no group: measured up to the first look.</summary>

@@ -2,68 +2,74 @@ namespace EventCommitLab.Engine.Racing;
 
 /// <summary>
 /// How a cell's race decides. Every decision compares two contenders' paired rounds (the log of one's events/s over the
-/// other's, round by round) with Student's t; a contender leaves the race once it is confidently more than
-/// <see cref="Margin"/> behind, and two contenders are equivalent once two one-sided tests put their ratio within the
-/// margin. The race looks at the data after the rounds in <see cref="Looks"/>, and spends the error rate over its looks
-/// in proportion to the rounds each adds (a linear spending of α over the most rounds, bounded by Bonferroni's union:
-/// the shares of the looks taken never sum past the error rate), so that looking after every block of rounds does not
-/// raise the chance of a wrong decision, the late looks, where the close calls are decided, get the larger shares, and
-/// a race the budget stops between two planned looks may still look once at the rounds it ran, spending the share
-/// those rounds add.
+/// other's, round by round) with Student's t; a contender leaves the race once it is separably slower than every member
+/// still in contention, and two contenders are equivalent once two one-sided tests put their ratio within the margin.
+/// <see cref="ErrorRate"/> bounds the chance that a row's verdict is wrong in any of the decisions it rests on: the
+/// screening cuts spend a fixed share per rival (<see cref="StallRates"/>), and the rest is spent over the looks in
+/// proportion to the rounds each adds, each look's share taken by Holm's step-down over the row's open comparisons (a
+/// comparison decided passes its share on to the others at that look), so that the shares of the looks taken never sum
+/// past the error rate (Bonferroni's union over looks), rivals far behind cost the close calls almost nothing, and a
+/// race the budget stops between two planned looks may still look once at the rounds it ran, spending the share those
+/// rounds add.
 /// </summary>
 /// <param name="Margin">δ: two contenders whose ratio lies within [1 − δ, 1 / (1 − δ)] are equivalent; default 0.10.</param>
-/// <param name="ErrorRate">α: the chance that one decision (behind, equivalent, separable) is wrong, over all looks; default 0.05.</param>
+/// <param name="ErrorRate">α: the chance that one row's verdict is wrong in any decision it rests on, over all looks; default 0.05.</param>
 /// <param name="Looks">The numbers of race rounds after which the race decides, ascending; the last is the most a cell runs.</param>
-/// <param name="HopelessFraction">
-/// A contender below this fraction of its group's leader in the qualifying round (one round of every contender, not
-/// part of the statistics) and again in the first race round leaves after that round (one below
-/// <see cref="HopelessAtOnceFraction"/> in the qualifying round, after it); default one third.
+/// <param name="Screening">
+/// Whether the cuts (<see cref="ScreeningCut"/>) may send a rival out after the qualifying round or the first race round;
+/// a suite's race screens nobody.
 /// </param>
-public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList<int> Looks, double HopelessFraction)
+public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList<int> Looks, bool Screening)
 {
     public const double DefaultMargin = 0.10;
 
     public const double DefaultErrorRate = 0.05;
 
-    public const double DefaultHopelessFraction = 1.0 / 3;
-
-    /// <summary>
-    /// Below this fraction of its group's leader in the qualifying round a contender leaves at once, unconfirmed: where a
-    /// load is a fixed amount of work (a wave) its turn takes as many leaders' turns as it is times slower, so the
-    /// confirming round of the slowest is most of what confirming costs, and the deepest stall seen on our machines
-    /// (the readmit run's first cell) left a contender well above it.
-    /// </summary>
-    public const double DefaultHopelessAtOnceFraction = 1.0 / 50;
-
-    /// <summary>Below this fraction of its group's leader in the qualifying round a contender leaves at once; never above the hopeless fraction.</summary>
-    public double HopelessAtOnceFraction => Math.Min(HopelessFraction, DefaultHopelessAtOnceFraction);
-
     /// <summary>
     /// The first look. After fewer rounds Student's t, at a look's share of the error rate and with the few degrees of
-    /// freedom left, can only exit a contender the qualifying round's hopeless threshold already caught (after three
-    /// rounds, one a third of the leader's figure): the share would be spent on nothing.
+    /// freedom left, can only exit a contender the screening cuts already caught: the share would be spent on nothing.
     /// </summary>
     public const int FirstLook = 6;
 
-    public static RaceSettings Default(int maximumRounds) => new(DefaultMargin, DefaultErrorRate, LooksUpTo(maximumRounds), DefaultHopelessFraction);
+    public static RaceSettings Default(int maximumRounds) => new(DefaultMargin, DefaultErrorRate, LooksUpTo(maximumRounds), Screening: true);
 
     /// <summary>
-    /// A suite's race: the main job's margin, error rate and looks, but nobody leaves after the qualifying round, so every
-    /// contender runs at least to the first look and the suite's page has each one's figure with an interval.
+    /// A suite's race: the main job's margin, error rate and looks, but nobody is screened, so every contender runs at
+    /// least to the first look and the suite's page has each one's figure with an interval.
     /// </summary>
-    public static RaceSettings ForSuite(int maximumRounds) => Default(maximumRounds) with { HopelessFraction = 0 };
+    public static RaceSettings ForSuite(int maximumRounds) => Default(maximumRounds) with { Screening = false };
 
     public int MaximumRounds => Looks[^1];
 
     /// <summary>
-    /// The share of the error rate spent at a look after <paramref name="rounds"/> race rounds: the rounds it adds to the
-    /// planned look before it, over the most rounds (α·(n − m)/N). Over the planned looks the shares sum to α.
+    /// The share of the error rate spent at a look after <paramref name="rounds"/> race rounds by a row that screens no
+    /// rival: the rounds it adds to the planned look before it, over the most rounds (α·(n − m)/N). Over the planned looks
+    /// the shares sum to α.
     /// </summary>
-    public double ErrorRateAt(int rounds)
+    public double ErrorRateAt(int rounds) => ErrorRate * LookFraction(rounds);
+
+    /// <summary>
+    /// The share of a row's error rate spent at the look after <paramref name="rounds"/> race rounds, over all of the
+    /// row's comparisons still open there, for a row of <paramref name="rivals"/> (its members less one): what the
+    /// screening cuts did not spend, in proportion to the rounds the look adds.
+    /// </summary>
+    public double LookErrorRate(int rounds, int rivals) => (ErrorRate - ScreeningErrorRate(rivals)) * LookFraction(rounds);
+
+    /// <summary>
+    /// Whether a row of <paramref name="rivals"/> is screened by the cuts before its first look: a suite's race screens
+    /// nobody (<see cref="Screening"/>), and a row so large that its rivals' cuts would spend more than a quarter
+    /// of its error rate is not screened either.
+    /// </summary>
+    public bool Screens(int rivals) => Screening && rivals > 0 && rivals * StallRates.PerRival <= ErrorRate / 4;
+
+    /// <summary>What the screening cuts spend of a row's error rate: each cut's size, for each of its <paramref name="rivals"/>.</summary>
+    public double ScreeningErrorRate(int rivals) => Screens(rivals) ? rivals * StallRates.PerRival : 0;
+
+    private double LookFraction(int rounds)
     {
         var at = Math.Clamp(rounds, 1, MaximumRounds);
         var before = Looks.Where(l => l < at).DefaultIfEmpty(0).Max();
-        return ErrorRate * (at - before) / MaximumRounds;
+        return (at - before) / (double)MaximumRounds;
     }
 
     /// <summary>The margin on the log scale: ln(1 / (1 − δ)), symmetric for either contender over the other.</summary>

@@ -5,7 +5,12 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="WindowSeconds">The measured window of a round (waves: whole waves until it is full, at least one).</param>
 /// <param name="RampSeconds">Sustained load: unmeasured time at the start of each round, while the committers get going.</param>
 /// <param name="RateEventsPerSecond">Sustained load, open loop: the fixed arrival rate; null for closed loop (back to back).</param>
-/// <param name="EarlyStopFactor">A contender below 1/this of its leader in the qualifying round leaves the race there (runs made before the race: after round 1).</param>
+/// <param name="EarlyStopFactor">
+/// Whether the race screened (0: nobody): in runs made before rows spent one error rate, a contender below 1/this of its
+/// leader in the qualifying round left the race there (runs made before the race: after round 1); since, the cuts test
+/// every rival against every member at depths of their own (<see cref="Racing.StallRates"/>), and this is 1 over the
+/// two-window cut's depth.
+/// </param>
 /// <param name="ConfidenceLevel">Of every interval, e.g. 0.95.</param>
 /// <param name="CheckpointBeforeRounds">Whether the store was settled (PostgreSQL: CHECKPOINT) before each measured round.</param>
 /// <param name="Reader">The tailing readers beside each sustained round; None for runs made before there was one.</param>
@@ -17,6 +22,11 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Skew">Contended cells: 0 when commands drew their aggregates uniformly, else the Zipf exponent; null in runs made before contention.</param>
 /// <param name="ConflictRetries">Contended cells: a command's attempts after a conflict before it was given up; null in runs made before contention.</param>
 /// <param name="ShuffledEveryRound">True when each round's order was shuffled afresh; false in runs made before, whose order was shuffled once per cell and rotated a place per round.</param>
+/// <param name="ErrorPerRow">
+/// True when <paramref name="ErrorRate"/> bounds a whole row's verdict (the cuts tests of measured size, Holm's step-down
+/// over the row's comparisons at each look, every standing against the row's choice); false in runs made before, where
+/// it bounded each decision and a row of k decisions erred with at most k times it.
+/// </param>
 public sealed record MeasurementSettings(
     string Preset,
     IReadOnlyList<LoadKind> Loads,
@@ -35,12 +45,13 @@ public sealed record MeasurementSettings(
     double? BudgetMinutes = null,
     double? Skew = null,
     int? ConflictRetries = null,
-    bool ShuffledEveryRound = false)
+    bool ShuffledEveryRound = false,
+    bool ErrorPerRow = false)
 {
     /// <summary>How the cells race; null for runs made before the race.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public Racing.RaceSettings? Race => Margin is { } margin
-        ? new Racing.RaceSettings(margin, ErrorRate ?? Racing.RaceSettings.DefaultErrorRate, Looks ?? Racing.RaceSettings.LooksUpTo(Rounds), 1 / EarlyStopFactor)
+        ? new Racing.RaceSettings(margin, ErrorRate ?? Racing.RaceSettings.DefaultErrorRate, Looks ?? Racing.RaceSettings.LooksUpTo(Rounds), Screening: EarlyStopFactor > 0)
         : null;
 
     /// <summary>Whether the readers follow this load's measured rounds.</summary>

@@ -18,8 +18,10 @@ public static class CellAnalysis
         Analyse(cell, [], RaceSettings.Default(Math.Max(2, cell?.Max(c => c.Race.RoundEventsPerSecond.Count) ?? 2)), end: null).Cases;
 
     /// <param name="groupEnds">When and why each profile's race ended (<see cref="Race.GroupEnds"/>); a profile missing from it is judged over every round.</param>
+    /// <param name="rivals">Each profile's rivals in the race (<see cref="Race.RivalsIn"/>); a profile missing from it counts its admitted strategies less one.</param>
     public static (IReadOnlyList<CaseResult> Cases, CellVerdict? Verdict) Analyse(
-        IReadOnlyList<CaseResult> cell, IReadOnlyList<StrategyClaims> claims, RaceSettings race, RaceEnd? end, IReadOnlyDictionary<string, GroupEnd>? groupEnds = null)
+        IReadOnlyList<CaseResult> cell, IReadOnlyList<StrategyClaims> claims, RaceSettings race, RaceEnd? end, IReadOnlyDictionary<string, GroupEnd>? groupEnds = null,
+        IReadOnlyDictionary<string, int>? rivals = null)
     {
         ArgumentNullException.ThrowIfNull(cell);
         ArgumentNullException.ThrowIfNull(claims);
@@ -45,7 +47,7 @@ public static class CellAnalysis
         var profiles = new List<ProfileVerdict>();
         foreach (var profile in GuaranteeProfile.All)
         {
-            if (Judge(profile, measured, claims, race, groupEnds?.GetValueOrDefault(profile.Id)) is { } verdict)
+            if (Judge(profile, measured, claims, race, groupEnds?.GetValueOrDefault(profile.Id), rivals?.GetValueOrDefault(profile.Id)) is { } verdict)
             {
                 profiles.Add(verdict);
             }
@@ -88,42 +90,34 @@ public static class CellAnalysis
             : null;
     }
 
-    private static ProfileVerdict? Judge(GuaranteeProfile profile, IReadOnlyList<CaseResult> cases, IReadOnlyList<StrategyClaims> claims, RaceSettings race, GroupEnd? end)
+    private static ProfileVerdict? Judge(GuaranteeProfile profile, IReadOnlyList<CaseResult> cases, IReadOnlyList<StrategyClaims> claims, RaceSettings race, GroupEnd? end, int? rivals)
     {
         var admitted = cases.Where(c => !c.IsCeiling && profile.Admits(ClaimsOf(c.Contender, claims))).ToArray();
         var members = admitted.ToDictionary(c => c.Contender, StringComparer.Ordinal);
+        var rounds = end?.Rounds ?? (admitted.Length == 0 ? 0 : admitted.Max(c => c.Race.RoundEventsPerSecond.Count));
         if (GroupJudgement.Judge(
                 [.. admitted.Select(c => c.Contender)], m => members[m].Race.RoundEventsPerSecond, m => members[m].Race.Exit, m => members[m].Race.QualifyingEventsPerSecond,
-                m => Disqualification(members[m]), race, end?.Rounds) is not var (standing, standings))
+                m => Disqualification(members[m]), race, profile.Id, rounds, rivals ?? Math.Max(0, admitted.Length - 1), m => Preference(m, claims)) is not { } judged)
         {
             return null;
         }
 
-        return new ProfileVerdict(profile.Id, standing.Kind, standing.Leader, standing.Set, Choice(standing, claims), standings, end?.Rounds, end?.End);
+        var standing = judged.Standing;
+        return new ProfileVerdict(profile.Id, standing.Kind, standing.Leader, standing.Set, judged.Choice, judged.Others, end?.Rounds, end?.End, race.ErrorRate);
     }
 
     /// <summary>
-    /// The member to choose: the winner; in an equivalent set, the member claiming the most guarantees among the leader
-    /// and those shown equivalent but not separably slower than it (the faster where they claim the same); undecided,
-    /// the leader so far. A set's members are within the margin of the leader, so which of them leads is down to the
-    /// rounds, and two runs would name different members; what a member claims does not change between runs. A member
-    /// the comparisons show slower or behind is never the choice, and an undecided set never chooses by claims: its
-    /// members are not shown within the margin.
+    /// Which member of an equivalent set to choose first (lower first): the one claiming the most guarantees, then the
+    /// first in the catalog's order (the order <paramref name="claims"/> lists them in: the current implementation first,
+    /// since choosing it changes nothing). A set's members are within the margin of its leader, so which of them leads is
+    /// down to the rounds and two runs would name different members; what each claims and where the catalog lists it do
+    /// not change between runs, so two runs that find the same set choose the same member.
     /// </summary>
-    public static string Choice(GroupStanding standing, IReadOnlyList<StrategyClaims> claims)
+    public static int Preference(string strategy, IReadOnlyList<StrategyClaims> claims)
     {
-        ArgumentNullException.ThrowIfNull(standing);
         ArgumentNullException.ThrowIfNull(claims);
-        if (standing.Kind != VerdictKind.Equivalent)
-        {
-            return standing.Leader;
-        }
-
-        return standing.Set
-            .Where(n => n == standing.Leader || standing.Comparisons[n] is { Decision: PairDecision.Equivalent, Ratio.Upper: not < 1 })
-            .OrderByDescending(n => Strength(ClaimsOf(n, claims)))
-            .ThenByDescending(n => n == standing.Leader ? 1 : standing.Comparisons[n].Ratio.Estimate)
-            .First();
+        var index = claims.Select(c => c.Strategy).ToList().IndexOf(strategy);
+        return (-Strength(ClaimsOf(strategy, claims)) * 1000) + (index < 0 ? 999 : index);
     }
 
     /// <summary>How much a strategy's claims give a user, to choose within a set the race shows equivalent.</summary>

@@ -12,8 +12,8 @@ namespace EventCommitLab.Harness.Cli;
 /// <summary>The harness's command line, validated: every error names the option, the value and what is valid.</summary>
 public sealed record HarnessOptions
 {
-    /// <summary>A contender below 1/this of its leader in the qualifying round leaves the race there.</summary>
-    public const double EarlyStopFactor = 1 / Engine.Racing.RaceSettings.DefaultHopelessFraction;
+    /// <summary>What the record keeps of the cuts: 1 over the two-window cut's depth (the race screens its rivals).</summary>
+    public const double EarlyStopFactor = 1 / Engine.Racing.StallRates.TwoWindowsDepth;
 
     public string Store { get; init; } = "postgres";
 
@@ -189,6 +189,6 @@ public sealed record HarnessOptions
             Job.ToString().ToLowerInvariant(), Loads, maximumRounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
             Engine.Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads,
             Margin, Engine.Racing.RaceSettings.DefaultErrorRate, Engine.Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget, Skew, ConflictRetries,
-            ShuffledEveryRound: true);
+            ShuffledEveryRound: true, ErrorPerRow: true);
     }
 }

@@ -110,6 +110,7 @@ internal static class LabCommandLine
         root.Subcommands.Add(CompareCommand.Verb);
         root.Subcommands.Add(ReportCommand.Verb);
         root.Subcommands.Add(IndexCommand.Verb);
+        root.Subcommands.Add(StallsCommand.Verb);
         root.Subcommands.Add(ListCommand.Verb);
         return root;
     }

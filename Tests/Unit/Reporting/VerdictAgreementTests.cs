@@ -117,7 +117,7 @@ public sealed class VerdictAgreementTests
     {
         var text = RunComparer.Compare(SampleVerdicts.Run(), SampleVerdicts.Run(sequenceWinsAt100: true, sequenceWinsAt10: true), "old", "new");
 
-        Assert.Contains("- **Unique numbers**, 3 rows: decided in both **2** (66.6%), of which the same decision **1 of 2** (50%); decided in one only 1 (old only 0, new only 1); undecided in both 0; **1 conflicts**; separated in one run only 0.", text, StringComparison.Ordinal);
+        Assert.Contains("- **Unique numbers**, 3 rows: decided in both **2** (66.6%), of which the same decision **1 of 2** (50%), identical (the same kind, set and choice) **1** (50%), the same choice 1; decided in one only 1 (old only 0, new only 1); undecided in both 0; **1 conflicts**; separated in one run only 0; **a run's choice separably slower in the other run: 1** (decided or not, conflicts included).", text, StringComparison.Ordinal);
         Assert.True(text.IndexOf("## Verdicts", StringComparison.Ordinal) < text.IndexOf("## Agreement of the figures", StringComparison.Ordinal));
         Assert.DoesNotContain("differ in durability", text, StringComparison.Ordinal);
         Assert.DoesNotContain("agree in", text, StringComparison.Ordinal);
@@ -144,7 +144,7 @@ public sealed class VerdictAgreementTests
     {
         var verdict = new ProfileVerdict(GuaranteeProfile.Unique.Id, VerdictKind.Equivalent, "Fast", ["Fast", "Strong"], "Strong",
             [new ContenderStanding("Strong", PairDecision.Equivalent, new Interval(0.98, 0.93, 1.03, 24), null, null)]);
-        PairedComparison Pair(PairDecision decision) => new(new Interval(0.9, 0.85, 0.95, 24), decision);
+        PairedComparison Pair(PairDecision decision) => new(new Interval(0.9, 0.85, 0.95, 24), decision, 0.05);
 
         Assert.Null(VerdictAgreement.Against("Fast", verdict, "new", (_, _) => Pair(PairDecision.Faster)));
         Assert.Equal("is separably slower than Strong in new: 0.90 [0.85–0.95]", VerdictAgreement.Against("Fast", verdict, "new", (_, _) => Pair(PairDecision.Slower)));

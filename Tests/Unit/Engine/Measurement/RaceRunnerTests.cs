@@ -46,8 +46,8 @@ public sealed class RaceRunnerTests
         await runner.QualifyAsync(TestContext.Current.CancellationToken);
         await runner.RunAsync(TestContext.Current.CancellationToken);
 
-        Assert.Equal(new RaceExit(RaceExitReason.Hopeless, 1), race.Exits["hopeless"]);
-        Assert.Equal(new RaceExit(RaceExitReason.Behind, 6), race.Exits["loser"]);
+        Assert.Equal((RaceExitReason.Hopeless, 1), (race.Exits["hopeless"].Reason, race.Exits["hopeless"].AfterRounds));
+        Assert.Equal((RaceExitReason.Behind, 6), (race.Exits["loser"].Reason, race.Exits["loser"].AfterRounds));
         Assert.False(race.Exits.ContainsKey("peer"));
         Assert.Equal(race.Rounds, race.RoundsOf("peer").Count(r => r is not null));
         Assert.True(race.Rounds > race.Settings.Looks[0], "a and b, equal and noisy, are not decided at the first look");
