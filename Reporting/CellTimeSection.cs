@@ -48,6 +48,33 @@ internal static class CellTimeSection
         }
 
         table.WriteTo(md).AppendLine();
+        WriteTurns(md, timed);
+    }
+
+    /// <summary>Where the turns of each cell (its qualifying and race rounds, every contender's) spent their time.</summary>
+    private static void WriteTurns(StringBuilder md, IReadOnlyList<CellVerdict> timed)
+    {
+        var turned = timed.Where(v => v.Time!.Turns is { Turns: > 0 }).ToArray();
+        if (turned.Length == 0)
+        {
+            return;
+        }
+
+        var all = turned.Aggregate(TurnTime.None, (sum, v) => sum.Plus(v.Time!.Turns!));
+        md.AppendLine("### Where the turns' time went").AppendLine();
+        md.AppendLine(FormattableString.Invariant(
+            $"Every contender's qualifying and race rounds, {all.Turns:N0} turns in {all.TotalSeconds / 60:0.0} min: the store settled before each (a CHECKPOINT writing what the turn before dirtied) {all.SettleSeconds / 60:0.0} min ({Share(all.SettleSeconds, all.TotalSeconds)}), the young generations collected {all.CollectSeconds / 60:0.0} min, the load (waves; or a sustained ramp and window, which waits for every committer's acknowledgements) {all.LoadSeconds / 60:0.0} min ({Share(all.LoadSeconds, all.TotalSeconds)}), the commits in flight draining after a sustained window {all.DrainSeconds / 60:0.0} min ({Share(all.DrainSeconds, all.TotalSeconds)}), the readers stopped and the ledger digesting the turn {all.AfterSeconds / 60:0.0} min."));
+        md.AppendLine();
+        var table = new MarkdownTable().Left("Cell").Right("Turns", "Settle (s)", "Collect (s)", "Load (s)", "Drain (s)", "After (s)", "Per turn (s)");
+        foreach (var v in turned)
+        {
+            var t = v.Time!.Turns!;
+            table.Row(
+                $"{VerdictWriter.Row(v.Cell)}", $"{t.Turns}", $"{t.SettleSeconds:0.0}", $"{t.CollectSeconds:0.0}", $"{t.LoadSeconds:0.0}", $"{t.DrainSeconds:0.0}",
+                $"{t.AfterSeconds:0.0}", $"{t.TotalSeconds / t.Turns:0.00}");
+        }
+
+        table.WriteTo(md).AppendLine();
     }
 
     private static string Share(double part, double whole) => whole > 0 ? FormattableString.Invariant($"{part / whole * 100:0}%") : "-";

@@ -34,6 +34,7 @@ internal static class CellRunner
         ArgumentNullException.ThrowIfNull(progress);
         var race = settings.Race ?? throw new ArgumentException("The main job races its cells; these settings have no race.", nameof(settings));
         var clock = Stopwatch.StartNew();
+        var settling = new Stopwatch();
         (string Name, StrategyRegistration? Registration)[] contenders =
             [.. strategies.Select(s => (s.Name, (StrategyRegistration?)s)), .. RawCeiling.VariantNames.Select(v => (v, (StrategyRegistration?)null))];
         var cases = new List<ContenderCase>();
@@ -96,7 +97,8 @@ internal static class CellRunner
             var results = notRun.Concat(finished).ToList();
             cases.Clear();
             var ordered = contenders.Select(c => results.FirstOrDefault(r => r.Contender == c.Name)).OfType<CaseResult>().ToArray();
-            var time = new CellTime(allowance?.TotalSeconds, starts.TotalSeconds, qualifyingRound.TotalSeconds, racing.TotalSeconds, (clock.Elapsed - beforeRace - racing).TotalSeconds, runner.FirstLook.TotalSeconds);
+            var turns = byName.Values.Aggregate(TurnTime.None, (sum, c) => sum.Plus(c.TurnTime)) with { SettleSeconds = settling.Elapsed.TotalSeconds };
+            var time = new CellTime(allowance?.TotalSeconds, starts.TotalSeconds, qualifyingRound.TotalSeconds, racing.TotalSeconds, (clock.Elapsed - beforeRace - racing).TotalSeconds, runner.FirstLook.TotalSeconds, turns);
             progress(string.Create(CultureInfo.InvariantCulture,
                 $"{running.Rounds} race rounds, {RaceEnds.Describe(running.End)}; {clock.Elapsed.TotalSeconds:0.0} s of {(allowance is { } a ? $"{a.TotalSeconds:0.0} s" : "no budget")} (starts {time.StartsSeconds:0.0} s, qualifying round {time.QualifyingSeconds:0.0} s, racing {time.RacingSeconds:0.0} s of which to the first look {time.FirstLookSeconds:0.0} s, checks {time.ChecksSeconds:0.0} s)"));
             var (analysed, verdict) = CellAnalysis.Analyse(ordered, claims, race, running.End, running.GroupEnds,
@@ -107,7 +109,9 @@ internal static class CellRunner
             {
                 if (settings.CheckpointBeforeRounds)
                 {
+                    settling.Start();
                     await provider.SettleAsync(cancellationToken).ConfigureAwait(false);
+                    settling.Stop();
                 }
 
                 return await byName[name].MeasureRoundAsync(settings, qualifying).ConfigureAwait(false);

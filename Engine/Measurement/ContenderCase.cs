@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using EventCommitLab.Contract.Port;
 using EventCommitLab.Engine.Racing;
@@ -73,6 +74,9 @@ internal sealed class ContenderCase
     /// <summary>The events its log holds as far as its callers were told: what the verifier will read back.</summary>
     public long EventsInLog => Interlocked.Read(ref _eventsInLog);
 
+    /// <summary>Where its turns' time went so far (the store's settling before each is its cell's to add).</summary>
+    public TurnTime TurnTime { get; private set; } = TurnTime.None;
+
     /// <summary>
     /// Creates the fresh log, fills it, builds the contender and warms it up unmeasured; a failure is kept as the case's
     /// cause. Null when the strategy does not take the cell's commits (conditional commits where it or the store does not
@@ -140,7 +144,9 @@ internal sealed class ContenderCase
             // second takes a large part of it from whichever contender is measured. Collected here, before the round (as
             // BenchmarkDotNet collects before each iteration), the young generations start it empty, and the next
             // collection is due only after the window has allocated a budget's worth.
+            var turnStarted = Stopwatch.GetTimestamp();
             GC.Collect(1, GCCollectionMode.Forced, blocking: true, compacting: false);
+            var collected = Stopwatch.GetTimestamp();
             var start = RoundTotals.Begin(Contender);
             if (qualifying && settings.ReadersFollow(Cell.Load) && !Contender.IsCeiling)
             {
@@ -157,10 +163,15 @@ internal sealed class ContenderCase
                         .ConfigureAwait(false);
             }
 
+            var loaded = Stopwatch.GetTimestamp();
             await _readers.StopAsync(Token).ConfigureAwait(false);
             _totals.Add(start, Contender, sample, memory.PeakBytes);
             // Between windows: the ledger's digests are not part of any contender's figure.
             Ledger.Settle();
+            var load = (loaded - collected) / (double)Stopwatch.Frequency;
+            TurnTime = TurnTime.Plus(new TurnTime(
+                1, 0, (collected - turnStarted) / (double)Stopwatch.Frequency, Math.Max(0, load - sample.DrainSeconds), Math.Min(load, sample.DrainSeconds),
+                Stopwatch.GetElapsedTime(loaded).TotalSeconds));
             _acknowledgedInAWindow |= sample.EventsPerSecond is > 0;
             return sample.EventsPerSecond;
         }

@@ -85,7 +85,8 @@ internal static class SustainedLoad
             target.ResumeRetries();
         }
 
-        return new RoundSample(measuredWindow.EventsPerSecond, measuredWindow.Events, measuredWindow.Commits);
+        var drained = Math.Max(0, (Stopwatch.GetTimestamp() - measuredWindow.End) / (double)Stopwatch.Frequency);
+        return new RoundSample(measuredWindow.EventsPerSecond, measuredWindow.Events, measuredWindow.Commits, drained);
     }
 
     private static long ToTicks(TimeSpan time) => (long)(time.TotalSeconds * Stopwatch.Frequency);

@@ -12,7 +12,9 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="RacingSeconds">The race rounds, those to the first look with them.</param>
 /// <param name="ChecksSeconds">Stopping every contender and reading its log back.</param>
 /// <param name="FirstLookSeconds">Of the race rounds, those to the first look, which run whatever the cell's share; null in runs made before it was kept.</param>
-public sealed record CellTime(double? AllowanceSeconds, double StartsSeconds, double QualifyingSeconds, double RacingSeconds, double ChecksSeconds, double? FirstLookSeconds = null)
+/// <param name="Turns">Where the qualifying and race rounds' turns spent their time; null in runs made before it was kept.</param>
+public sealed record CellTime(
+    double? AllowanceSeconds, double StartsSeconds, double QualifyingSeconds, double RacingSeconds, double ChecksSeconds, double? FirstLookSeconds = null, TurnTime? Turns = null)
 {
     /// <summary>The mandatory part: the starts, the qualifying round, the rounds to the first look (where kept) and the checks.</summary>
     public double MandatorySeconds => StartsSeconds + QualifyingSeconds + (FirstLookSeconds ?? 0) + ChecksSeconds;
