@@ -8,7 +8,7 @@ namespace EventCommitLab.Engine.Measurement;
 /// stall is not hidden). After an unmeasured ramp, only commits acknowledged inside the window count; committers stop
 /// starting commits at the window's end and the ones in flight drain uncounted, with the strategy's retries stopped
 /// (<see cref="ContenderCase.StopRetries"/>). The window stays open past its planned
-/// end until every committer has been acknowledged five times inside it (a whole-group committer twenty times). A contender handed whole groups is
+/// end until every committer has been acknowledged five times inside it (three from 100 committers on; a whole-group committer twenty times). A contender handed whole groups is
 /// driven by one committer that hands it one commit per committer per call.
 /// </summary>
 internal static class SustainedLoad
@@ -21,6 +21,15 @@ internal static class SustainedLoad
     /// </summary>
     private const int MinimumPerCommitter = 5;
 
+    /// <summary>
+    /// From this many committers on, a window waits for <see cref="MinimumPerCommitterWhenMany"/> acknowledgements of each:
+    /// there the wait for five of every committer's was most of each turn's time (the details page's turns, at 100
+    /// committers of 100 events), and a batch of theirs is large enough that three of them still span two batch intervals.
+    /// </summary>
+    private const int ManyCommitters = 100;
+
+    private const int MinimumPerCommitterWhenMany = 3;
+
     public static async Task<RoundSample> RunAsync(ContenderCase target, TimeSpan ramp, TimeSpan window, double? rateEventsPerSecond, bool measured)
     {
         ArgumentNullException.ThrowIfNull(target);
@@ -30,7 +39,7 @@ internal static class SustainedLoad
         var started = Stopwatch.GetTimestamp();
         // Enough acknowledgements for a figure: every committer's at least five times, and twenty calls of a whole-group one.
         var measuredWindow = new SustainedWindow(
-            started + ToTicks(ramp), started + ToTicks(ramp + window), measured ? (groups ? MinimumCalls * target.Slots.Count : Math.Max(committers * MinimumPerCommitter, MinimumCalls)) : 0);
+            started + ToTicks(ramp), started + ToTicks(ramp + window), measured ? (groups ? MinimumCalls * target.Slots.Count : Math.Max(committers * (committers >= ManyCommitters ? MinimumPerCommitterWhenMany : MinimumPerCommitter), MinimumCalls)) : 0);
         var arrivalTicks = rateEventsPerSecond is { } rate ? eventsPerCall / rate * Stopwatch.Frequency : (double?)null;
         long arrivals = 0;
 

@@ -34,7 +34,7 @@ internal sealed class GroupEndRule : IRaceRule
     /// </summary>
     private static bool Decidable(RaceState state, string group, GroupStanding standing)
     {
-        if (state.PursuitIn(group, standing.Open.Count) is not { } pursuit)
+        if (state.PursuitIn(group) is not { } pursuit)
         {
             // No round left to decide in: the rounds or the budget end the race, and say which.
             return true;
@@ -43,7 +43,8 @@ internal sealed class GroupEndRule : IRaceRule
         foreach (var name in standing.Open.Where(standing.Comparisons.ContainsKey))
         {
             var logs = LogStatistics.PairedLogs(state.RoundsOf(name), state.RoundsOf(standing.Leader));
-            if (logs.Length >= RaceSettings.FirstLook && Decidability.ChanceDecidedBy(logs, pursuit.Horizon, pursuit.ErrorRate, state.Settings) < Decidability.FutileBelow)
+            var share = pursuit.LookErrorRate * standing.ShareOf(name);
+            if (logs.Length >= RaceSettings.FirstLook && Decidability.ChanceDecidedBy(logs, pursuit.Horizon, share, state.Settings) < Decidability.FutileBelow)
             {
                 return false;
             }

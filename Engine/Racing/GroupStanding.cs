@@ -30,6 +30,28 @@ public sealed record GroupStanding(string Leader, IReadOnlyDictionary<string, Pa
     /// </summary>
     public IReadOnlyList<string> Unresolved { get; init; } = [];
 
+    /// <summary>Each rival's weight in the step-down (<see cref="Weight"/>).</summary>
+    public IReadOnlyDictionary<string, double> Weights { get; init; } = new Dictionary<string, double>();
+
+    /// <summary>
+    /// The part of a look's error rate <paramref name="rival"/> gets among the comparisons still open (its weight over
+    /// theirs, itself counted): what a look at the horizon would give it, were the others still open there.
+    /// </summary>
+    public double ShareOf(string rival)
+    {
+        var mine = Weights.GetValueOrDefault(rival, 1);
+        return mine / Open.Append(rival).Distinct().Sum(r => Weights.GetValueOrDefault(r, 1));
+    }
+
+    /// <summary>
+    /// A rival's weight in the step-down, from the qualifying round (which no statistic uses, so the weights do not follow
+    /// the rounds they are tested on): the square of its qualifying figure over the fastest's, between a twentieth and
+    /// one. A rival far behind needs little of the look's error rate to be decided, and one close to the leader needs
+    /// most of it; a comparison decided passes its part on to the others by their weights.
+    /// </summary>
+    public static double Weight(double? qualifying, double? fastest) =>
+        qualifying is > 0 && fastest is > 0 ? Math.Pow(Math.Clamp(qualifying.Value / fastest.Value, 0.05, 1), 2) : 1;
+
     /// <summary>
     /// The standing of <paramref name="members"/> over their first <paramref name="rounds"/> race rounds, at a look whose
     /// share of the row's error rate is <paramref name="lookErrorRate"/>; null when no member still racing has a round.
@@ -51,7 +73,9 @@ public sealed record GroupStanding(string Leader, IReadOnlyDictionary<string, Pa
         }
 
         var leader = LeaderOf([.. measured.Select(n => judged[n])]);
-        var step = new StepDown(judged, leader, [.. measured.Where(n => n != leader)], settings, pursuit);
+        var fastest = judged.Values.Select(m => m.Qualifying ?? 0).DefaultIfEmpty(0).Max();
+        var weights = judged.Values.ToDictionary(m => m.Name, m => Weight(m.Qualifying, fastest), StringComparer.Ordinal);
+        var step = new StepDown(judged, leader, [.. measured.Where(n => n != leader)], weights, settings, pursuit);
         step.Run(lookErrorRate);
         var unmeasured = running.Select(m => m.Name).Where(n => !measured.Contains(n)).ToArray();
         var open = step.Open.Concat(unmeasured).Order(StringComparer.Ordinal).ToArray();
@@ -68,7 +92,7 @@ public sealed record GroupStanding(string Leader, IReadOnlyDictionary<string, Pa
         string[] set = [leader, .. equivalent.Order(StringComparer.Ordinal)];
         var unresolved = left.Where(l => set.Any(s => !ShownSlower(l, judged[s], group, settings))).Select(l => l.Name).Order(StringComparer.Ordinal).ToArray();
         var kind = unresolved.Length > 0 ? VerdictKind.Undecided : equivalent.Length > 0 ? VerdictKind.Equivalent : VerdictKind.Winner;
-        return new GroupStanding(leader, step.Comparisons, kind, set) { Separated = step.Separated, Unresolved = unresolved };
+        return new GroupStanding(leader, step.Comparisons, kind, set) { Separated = step.Separated, Unresolved = unresolved, Weights = weights };
     }
 
     /// <summary>

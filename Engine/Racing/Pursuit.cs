@@ -1,8 +1,9 @@
 namespace EventCommitLab.Engine.Racing;
 
 /// <summary>
-/// What a race can still spend on a pair at a look: the last round it can pay for, and the error rate a pair still open
-/// would be decided at there. A rival separably slower than its leader but estimated within the margin races on while
-/// it is likely to be shown equivalent by then (<see cref="Decidability.PursueEquivalenceFrom"/>).
+/// What a race can still spend on a group at a look: the last round it can pay for, and the share of the row's error
+/// rate the look there would spend over its open comparisons (each taking its weight's part). A rival separably slower
+/// than its leader but not shown beyond the margin races on while it may still be shown equivalent by then
+/// (<see cref="Decidability.PursueEquivalenceFrom"/>), and a group whose open pair could not be decided by then is futile.
 /// </summary>
-public sealed record Pursuit(int Horizon, double ErrorRate);
+public sealed record Pursuit(int Horizon, double LookErrorRate);

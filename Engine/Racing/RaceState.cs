@@ -119,22 +119,14 @@ internal sealed class RaceState
             return StandingOver(group, end.Rounds, pursuit: null);
         }
 
-        // The comparisons a pursuit would keep open: those open already, and the separated ones not shown beyond the margin.
-        var withoutPursuit = StandingOver(group, Rounds, pursuit: null);
-        var pursued = withoutPursuit?.Separated.Count(s => withoutPursuit.Comparisons[s].Decision == PairDecision.Slower) ?? 0;
-        return withoutPursuit is null || !MustDecide(group) || pursued == 0 || PursuitIn(group, withoutPursuit.Open.Count + pursued) is not { } pursuit
-            ? withoutPursuit
-            : StandingOver(group, Rounds, pursuit);
+        return MustDecide(group) && PursuitIn(group) is { } pursuit ? StandingOver(group, Rounds, pursuit) : StandingOver(group, Rounds, pursuit: null);
     }
 
-    /// <summary>
-    /// What the race can still spend on a group whose <paramref name="open"/> comparisons are undecided: the last round it
-    /// can pay for, and the share of that look a comparison would get among them; null when no round is left.
-    /// </summary>
-    public Pursuit? PursuitIn(string group, int open)
+    /// <summary>What the race can still spend on a group: the last round it can pay for, and the look's share there; null when no round is left.</summary>
+    public Pursuit? PursuitIn(string group)
     {
         var horizon = Math.Min(Horizon ?? Settings.MaximumRounds, Settings.MaximumRounds);
-        return horizon <= Rounds ? null : new Pursuit(horizon, Settings.LookErrorRate(horizon, RivalsIn(group)) / Math.Max(1, open));
+        return horizon <= Rounds ? null : new Pursuit(horizon, Settings.LookErrorRate(horizon, RivalsIn(group)));
     }
 
     private GroupStanding? StandingOver(string group, int rounds, Pursuit? pursuit)

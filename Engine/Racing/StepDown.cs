@@ -1,13 +1,15 @@
 namespace EventCommitLab.Engine.Racing;
 
 /// <summary>
-/// Holm's step-down over one look's comparisons of a group: every open rival of the leader gets an equal share of the
-/// look's error rate; the rivals it decides (shown equivalent to the leader, or separably slower than every member still
+/// Holm's weighted step-down over one look's comparisons of a group: every open rival of the leader gets its weight's part
+/// of the look's error rate (<see cref="GroupStanding.Weight"/>); the rivals it decides (shown equivalent to the leader, or separably slower than every member still
 /// in contention) keep the share they were decided at and pass the rest on, and the rivals still open are tested again
-/// at their larger shares, until a pass decides none. Holm's bound holds over the look's comparisons: the chance that
-/// any of them is decided wrongly is at most the look's error rate, whatever the others' truth.
+/// at their larger shares, until a pass decides none. Holm's bound holds over the look's comparisons for weights fixed
+/// before its rounds: the chance that any of them is decided wrongly is at most the look's error rate, whatever the
+/// others' truth.
 /// </summary>
-internal sealed class StepDown(IReadOnlyDictionary<string, GroupMember> members, string leader, IReadOnlyList<string> rivals, RaceSettings settings, Pursuit? pursuit)
+internal sealed class StepDown(
+    IReadOnlyDictionary<string, GroupMember> members, string leader, IReadOnlyList<string> rivals, IReadOnlyDictionary<string, double> weights, RaceSettings settings, Pursuit? pursuit)
 {
     private readonly Dictionary<string, double> _share = new(StringComparer.Ordinal);
     private readonly HashSet<string> _open = new(rivals, StringComparer.Ordinal);
@@ -29,9 +31,10 @@ internal sealed class StepDown(IReadOnlyDictionary<string, GroupMember> members,
     {
         while (_open.Count > 0)
         {
-            var share = lookErrorRate / _open.Count;
+            var weight = _open.Sum(Weight);
             foreach (var rival in _open)
             {
+                var share = lookErrorRate * Weight(rival) / weight;
                 _share[rival] = share;
                 if (PairedComparison.Of(members[rival].Rounds, members[leader].Rounds, share, settings.LogMargin) is { } comparison)
                 {
@@ -80,5 +83,9 @@ internal sealed class StepDown(IReadOnlyDictionary<string, GroupMember> members,
     /// </summary>
     private bool Pursues(string rival, PairedComparison comparison) =>
         pursuit is { } p && comparison.Decision == PairDecision.Slower
-        && Decidability.ChanceEquivalentBy(LogStatistics.PairedLogs(members[rival].Rounds, members[leader].Rounds), p.Horizon, p.ErrorRate, settings) >= Decidability.PursueEquivalenceFrom;
+        && Decidability.ChanceEquivalentBy(
+            LogStatistics.PairedLogs(members[rival].Rounds, members[leader].Rounds), p.Horizon, p.LookErrorRate * Weight(rival) / _open.Append(rival).Distinct().Sum(Weight), settings)
+            >= Decidability.PursueEquivalenceFrom;
+
+    private double Weight(string rival) => weights.GetValueOrDefault(rival, 1);
 }
