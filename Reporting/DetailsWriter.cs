@@ -95,7 +95,7 @@ public static class DetailsWriter
             md.AppendLine("**Ceiling:*** columns are not strategies: the same rows (and aggregate versions) written with the store's fastest raw path at the same durability, with no sequence logic and no checks, " +
                 "one group per statement and wait (OneGroup), two writers overlapping groups (InFlight), or each committer its own statement (PerCommit); their row counts are checked. A strategy's ratio to the ceiling is paired, round by round, with the fastest variant still racing. " +
                 "**Bold**: the race's winner, separable from every other. **≈**: equivalent to the row's leader or undecided against it (the Winner column says which). " +
-                "*(one round)*: left after the qualifying round; its figure is that round.");
+                "*(one round)*, *(2 rounds)*: cut after the qualifying round (or after it and the first race round); its figure is those windows.");
             md.AppendLine();
 
             Table(md, $"Events per second: {(m.Race is null ? "median" : "trimmed geometric mean of the race rounds")} [95% interval] (ratio to the ceiling)", rows, contenders, cases, failures, EventsCell, winner: true, record.Verdicts);

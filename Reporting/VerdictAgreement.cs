@@ -222,7 +222,7 @@ public sealed record VerdictAgreement(string Profile, IReadOnlyList<VerdictDiffe
         if (standing?.Exit is { Reason: RaceExitReason.Hopeless } hopeless)
         {
             var against = verdict.ErrorRate is null ? verdict.Leader : verdict.Recommended;
-            return ($"left {run}'s race {VerdictText.HopelessWhen(hopeless)}, against {against} {VerdictText.Ratio(standing.Ratio)}", against, null);
+            return ($"{(hopeless.ErrorRates is null ? $"left {run}'s race {VerdictText.HopelessWhen(hopeless)}" : $"was {VerdictText.HopelessWhen(hopeless)} in {run}")}, against {against} {VerdictText.Ratio(standing.Ratio)}", against, null);
         }
 
         if (verdict.Recommended != verdict.Leader && direct?.Invoke(strategy, verdict.Recommended) is { } pair)

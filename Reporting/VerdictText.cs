@@ -38,8 +38,11 @@ public static class VerdictText
 
     /// <summary>"0.97 [0.88–1.07]", "0.42 (qualifying round)", "-".</summary>
     public static string Ratio(Interval? ratio) => ratio is null ? "-"
-        : ratio.HasBounds ? string.Create(Invariant, $"{ratio.Estimate:0.00} [{ratio.Lower:0.00}–{ratio.Upper:0.00}]")
+        : ratio.HasBounds ? string.Create(Invariant, $"{ratio.Estimate:0.00} [{ratio.Lower:0.00}–{Bound(ratio.Upper!.Value)}]")
         : string.Create(Invariant, $"{ratio.Estimate:0.00} ({(ratio.Samples <= 1 ? "one round" : $"{ratio.Samples} rounds")})");
+
+    // An interval from a few rounds at a small share of the error rate can reach far past any ratio worth printing.
+    private static string Bound(double upper) => upper > 99 ? "99+" : upper.ToString("0.00", Invariant);
 
     /// <summary>"12,300 [11,900–12,700]", "12,300 (one round)".</summary>
     public static string Rate(Interval? rate) => rate is null ? "-"
@@ -55,7 +58,7 @@ public static class VerdictText
             return $"{standing.Contender}: {why}";
         }
 
-        var how = standing.Exit is { Reason: RaceExitReason.Hopeless } hopeless ? $"left {HopelessWhen(hopeless)}"
+        var how = standing.Exit is { Reason: RaceExitReason.Hopeless } hopeless ? hopeless.ErrorRates is null ? $"left {HopelessWhen(hopeless)}" : HopelessWhen(hopeless)
             : standing.Exit is { Reason: RaceExitReason.Behind, AfterRounds: var after } ? $"{(standing.Decision == PairDecision.Behind ? "behind by more than the margin" : "separably slower")}, left at the look after {after} rounds"
             : standing.Decision == PairDecision.Behind ? "behind by more than the margin"
             : standing.Decision == PairDecision.Slower ? "slower"
