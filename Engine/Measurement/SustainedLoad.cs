@@ -37,7 +37,7 @@ internal static class SustainedLoad
         var committers = groups ? 1 : target.Slots.Count;
         var eventsPerCall = (groups ? target.Slots.Count : 1) * target.Cell.NumberOfEvents;
         var started = Stopwatch.GetTimestamp();
-        // Enough acknowledgements for a figure: every committer's at least five times, and twenty calls of a whole-group one.
+        // Enough acknowledgements for a figure: every committer's at least five times (three from 100 committers), and twenty calls of a whole-group one.
         var measuredWindow = new SustainedWindow(
             started + ToTicks(ramp), started + ToTicks(ramp + window), measured ? (groups ? MinimumCalls * target.Slots.Count : Math.Max(committers * (committers >= ManyCommitters ? MinimumPerCommitterWhenMany : MinimumPerCommitter), MinimumCalls)) : 0);
         var arrivalTicks = rateEventsPerSecond is { } rate ? eventsPerCall / rate * Stopwatch.Frequency : (double?)null;
