@@ -9,7 +9,7 @@ namespace EventCommitLab.Engine.Measurement;
 /// after them, so a close call may take the rounds the clear ones did not need, and the mandatory parts set aside keep
 /// a close call early in the order from taking the time of the cells after it. Before the first cell runs, the plan
 /// decides what it covers: the cells last in the order are left out, whole, until what is left pays for the mandatory
-/// parts and carries the cells it covers to their second look (<see cref="CloseCalls"/>). After that, it leaves the last
+/// parts and carries the cells it covers half as many rounds beyond their first look again (<see cref="CloseCalls"/>). After that, it leaves the last
 /// cells out only when what is left cannot pay for their mandatory parts: a cell left out then is most often a clear
 /// call, decided at its first look, and would buy the close calls before it little. When the run reaches a cell left
 /// out, every cell before it has had its time, so the cell comes back (with the left-out cells after it) if what is
@@ -27,11 +27,13 @@ internal sealed class RunPlan
 
     /// <summary>
     /// What the time beyond the mandatory parts must hold, in rounds to the first look of every cell the plan covers, as
-    /// it starts: enough for each to race as many rounds again (to its second look). Most cells decide at their first
-    /// look and leave their share to the close calls, which need two to eight times as many rounds; a close call
-    /// stopped for want of time is a row undecided, and a cell left out at the start gives its time to all of them.
+    /// it starts: enough for each to race half as many rounds again. Most cells decide at their first look and leave
+    /// their share to the close calls, which need two to eight times as many rounds; a close call stopped for want of
+    /// time is a row undecided, and a cell left out at the start gives its time to all of them. As many rounds again
+    /// left the grid's last rows out of every default run on our machines (the clear calls at 100 committers, whose
+    /// mandatory parts are the largest): a row not run answers nothing, and the close calls still get most of the rest.
     /// </summary>
-    public const double CloseCalls = 1;
+    public const double CloseCalls = 0.5;
 
     /// <summary>
     /// How much the starting scale weighs against what the cells take: as much as this much of predicted mandatory
@@ -76,7 +78,7 @@ internal sealed class RunPlan
     /// What the cell at <paramref name="index"/> may spend, after <paramref name="elapsed"/> of the run: its mandatory
     /// part and an equal share of what the mandatory parts of the cells still to run leave; null with no total. Cells
     /// last in the order are left out first when what is left cannot pay for every mandatory part (before the first
-    /// cell has run, and for every cell's second look); when it cannot pay even for this cell's mandatory part, this
+    /// cell has run, and for half as many rounds again as every cell's first look); when it cannot pay even for this cell's mandatory part, this
     /// cell is left out too and the answer is <see cref="TimeSpan.Zero"/>. A cell left out earlier is planned again
     /// when the run reaches it, with the cells left out after it: every cell before it has had its time.
     /// </summary>
@@ -113,7 +115,7 @@ internal sealed class RunPlan
 
     /// <summary>
     /// Whether <paramref name="left"/> pays for the mandatory parts of the cells <paramref name="coming"/> and, before
-    /// the first cell has run, carries them to their second look; a last cell alone only needs its mandatory part
+    /// the first cell has run, carries them half as far again as their first look; a last cell alone only needs its mandatory part
     /// (leaving it out would give its time to no other cell).
     /// </summary>
     private bool Carries(List<int> coming, TimeSpan left)

@@ -83,11 +83,11 @@ public sealed class RunPlanTests
     }
 
     [Fact]
-    public void before_the_first_cell_the_last_cells_are_left_out_until_what_the_mandatory_parts_leave_carries_every_cell_to_its_second_look()
+    public void before_the_first_cell_the_last_cells_are_left_out_until_what_the_mandatory_parts_leave_carries_every_cell_half_as_far_again()
     {
-        // 10 cells of 100 s, 20 s of it to the first look: 1000 s of mandatory parts leave 195 s, short of the 200 s
-        // that race every cell as many rounds again; without the last cell, 295 s carry 180 s.
-        var cells = Cells(10, 100, 20);
+        // 10 cells of 100 s, 40 s of it to the first look: 1000 s of mandatory parts leave 195 s, short of the 200 s
+        // that race every cell half as many rounds again; without the last cell, 295 s carry 180 s.
+        var cells = Cells(10, 100, 40);
         var plan = new RunPlan(cells, Twenty);
 
         var allowance = plan.AllowanceFor(0, TimeSpan.Zero);
@@ -118,7 +118,7 @@ public sealed class RunPlanTests
     [Fact]
     public void a_cell_left_out_at_the_start_comes_back_when_the_run_reaches_it_with_time_left_for_its_mandatory_part()
     {
-        var cells = Cells(10, 100, 20);
+        var cells = Cells(10, 100, 40);
         var plan = new RunPlan(cells, Twenty);
         plan.AllowanceFor(0, TimeSpan.Zero);
         Assert.Equal([cells[^1]], plan.LeftOut);

@@ -9,7 +9,7 @@ public sealed class PlanTextTests
     private static readonly TimeSpan Twenty = TimeSpan.FromMinutes(20);
 
     private static PlannedCell[] Cells(int count) =>
-        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(100), TimeSpan.FromSeconds(20)))];
+        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(100), TimeSpan.FromSeconds(40)))];
 
     [Fact]
     public void the_console_says_which_cells_came_back_in_and_says_nothing_when_the_plan_did_not_change()
