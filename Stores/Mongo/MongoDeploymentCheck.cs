@@ -74,7 +74,7 @@ public static class MongoDeploymentCheck
     private static async Task<IReadOnlyList<string>> RunOnceAsync(IMongoClient client, WriteConcern writeConcern, CancellationToken cancellationToken)
     {
         var name = $"commit_lab_check_{Guid.NewGuid():N}";
-        var database = client.GetDatabase(name, new MongoDatabaseSettings { WriteConcern = writeConcern });
+        var database = MongoDatabases.Open(client, name, writeConcern);
         var failures = new List<string>();
         try
         {
@@ -98,11 +98,15 @@ public static class MongoDeploymentCheck
             // Not in the way of what the checks found: a server that cannot drop a database is one more finding.
             try
             {
-                await client.DropDatabaseAsync(name, CancellationToken.None).ConfigureAwait(false);
+                await MongoDatabases.DropAsync(client, name, CancellationToken.None).ConfigureAwait(false);
             }
             catch (MongoCommandException e)
             {
                 failures.Add($"it has no working dropDatabase (error {e.Code}), with which the lab removes every database it creates");
+            }
+            catch (TimeoutException e)
+            {
+                failures.Add($"it did not finish dropping the check's database ({e.Message}), as the lab must for every database it creates");
             }
         }
 

@@ -41,7 +41,7 @@ public sealed class MongoEventStore : IEventLog
         IMongoClient client, string database, WriteConcern writeConcern, MongoCommitCount commits, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        var db = Database(client, database, writeConcern);
+        var db = MongoDatabases.Open(client, database, writeConcern);
         foreach (var collection in new[] { MongoEventDocuments.Events, MongoEventDocuments.Aggregates, MongoEventDocuments.Counters })
         {
             await db.CreateCollectionAsync(collection, cancellationToken: cancellationToken).ConfigureAwait(false);
@@ -55,7 +55,7 @@ public sealed class MongoEventStore : IEventLog
         IMongoClient client, string database, WriteConcern writeConcern, MongoCommitCount commits, Func<ValueTask>? onDispose, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(client);
-        var store = new MongoEventStore(client, Database(client, database, writeConcern), writeConcern, commits, onDispose);
+        var store = new MongoEventStore(client, MongoDatabases.Open(client, database, writeConcern), writeConcern, commits, onDispose);
         await store._collections.Counters.InsertManyAsync(
             [
                 new BsonDocument { ["_id"] = MongoEventDocuments.EventsCounterId, ["next"] = 0L },
@@ -222,9 +222,6 @@ public sealed class MongoEventStore : IEventLog
             await _onDispose().ConfigureAwait(false);
         }
     }
-
-    private static IMongoDatabase Database(IMongoClient client, string database, WriteConcern writeConcern) =>
-        client.GetDatabase(database, new MongoDatabaseSettings { WriteConcern = writeConcern, ReadConcern = ReadConcern.Local, ReadPreference = ReadPreference.Primary });
 
     private async Task EndSessionsInDoubtAsync(CancellationToken cancellationToken)
     {

@@ -174,7 +174,7 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         var writeConcern = MongoWriteConcerns.For(durability);
         var database = $"commit_lab_{Guid.NewGuid():N}";
         return await MongoEventStore.CreateAsync(_client, database, writeConcern, _commits,
-            async () => await _client.DropDatabaseAsync(database, CancellationToken.None).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+            async () => await MongoDatabases.DropAsync(_client, database, CancellationToken.None).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>WiredTiger checkpoints on its own clock and has no per-round equivalent the lab has verified; it says so.</summary>
