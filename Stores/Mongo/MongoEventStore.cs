@@ -70,7 +70,7 @@ public sealed class MongoEventStore : IEventLog
     {
         var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
         session.StartTransaction(MongoTransactions.Options(_writeConcern));
-        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt, _commits);
+        return new MongoStoreSession(session, _collections, _collections.Counters.WithWriteConcern(MongoWriteConcerns.Reservation), _inDoubt, _commits);
     }
 
     /// <summary>Operations each on its own, in an explicit session (started on the client, no round trip) that a lost answer's lookup can end.</summary>
@@ -79,7 +79,7 @@ public sealed class MongoEventStore : IEventLog
         // A transaction the session starts on its own (several events numbered by the server) reads and commits as the store's.
         var session = await _client.StartSessionAsync(new ClientSessionOptions { DefaultTransactionOptions = MongoTransactions.Options(_writeConcern) }, cancellationToken)
             .ConfigureAwait(false);
-        return new MongoStoreSession(session, _collections, _collections.Counters, _inDoubt, _commits);
+        return new MongoStoreSession(session, _collections, _collections.Counters.WithWriteConcern(MongoWriteConcerns.Reservation), _inDoubt, _commits);
     }
 
     /// <remarks>

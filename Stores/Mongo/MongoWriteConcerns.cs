@@ -15,6 +15,16 @@ internal static class MongoWriteConcerns
     /// <summary>The majority write concern with <see cref="MajorityWait"/>: the settle barrier's, and the strongest of the lab's.</summary>
     public static WriteConcern Majority { get; } = new(WriteConcern.WValue.Parse("majority"), wTimeout: MajorityWait, journal: true);
 
+    /// <summary>
+    /// The write concern of the server-numbered strategies' counter, which takes numbers outside the commit as
+    /// <c>nextval</c> does: acknowledged by the primary alone. The events inserted after it follow it in the primary's
+    /// oplog, so a commit acknowledged at <c>majority</c> or journaled carries the counter's write with it; a counter write
+    /// lost in a failover before any commit used it reissues numbers that no acknowledged commit holds (a second insert of
+    /// a number is refused by the key). Waiting for the set here would cost every commit a replication wait the counter's
+    /// guarantee (unique, gaps allowed) does not need.
+    /// </summary>
+    public static WriteConcern Reservation { get; } = new(1, journal: false);
+
     /// <exception cref="ArgumentException">A name that is not one of <see cref="MongoStoreConfiguration.WriteConcerns"/>.</exception>
     public static WriteConcern For(string name) => name switch
     {

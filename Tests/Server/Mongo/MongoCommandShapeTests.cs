@@ -4,6 +4,7 @@ using EventCommitLab.Contract.Workload;
 using EventCommitLab.Strategies;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
+using EventCommitLab.Stores.Mongo;
 using MongoDB.Bson;
 
 namespace EventCommitLab.Tests.Mongo;
@@ -168,9 +169,41 @@ public sealed class MongoCommandShapeTests
     {
         foreach (var write in sent.Where(c => !c.Contains("autocommit") && c.GetElement(0).Name is "insert" or "update" or "findAndModify" or "delete"))
         {
+            if (IsServerSequenceReservation(write))
+            {
+                // Numbers taken as nextval takes them: the commit that uses them waits for the set, and carries this write.
+                Assert.Equal(1, write["writeConcern"]["w"].ToInt32());
+                Assert.False(write["writeConcern"].AsBsonDocument.Contains("wtimeout"));
+                continue;
+            }
+
             Assert.Equal("majority", write["writeConcern"]["w"].AsString);
             Assert.Equal(30_000, write["writeConcern"]["wtimeout"].ToInt32());
         }
+    }
+
+    private static bool IsServerSequenceReservation(BsonDocument command) =>
+        command.GetElement(0) is { Name: "findAndModify" } first && first.Value == MongoEventDocuments.Counters
+        && command.GetValue("query", new BsonDocument())["_id"] == MongoEventDocuments.ServerSequenceId;
+
+    [Fact]
+    public async Task the_server_sequence_takes_its_numbers_acknowledged_by_the_primary_alone_while_its_commit_waits_for_the_majority()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get("ServerSequence"), new CommitStrategyOptions());
+        _ = await run.CommitAsync(3);
+        _ = emulated.TakeSent();
+
+        Assert.Null((await run.CommitAsync(3)).Failure);
+        var sent = emulated.TakeSent();
+
+        var reservation = Assert.Single(sent, IsServerSequenceReservation);
+        Assert.Equal(1, reservation["writeConcern"]["w"].ToInt32());
+        Assert.Equal("majority", Assert.Single(sent, c => c.GetElement(0).Name == "commitTransaction")["writeConcern"]["w"].AsString);
     }
 
     private static void AssertTransactionsReadAndWaitAsTheStoreSays(IReadOnlyList<BsonDocument> sent)
