@@ -84,7 +84,18 @@ public static class LogStatistics
             return new Interval(Math.Exp(mean), null, null, logs.Count);
         }
 
-        var half = StudentQuantile(degrees, errorRate / 2) * standardError;
-        return new Interval(Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half), logs.Count);
+        return RatioInterval(mean, StudentQuantile(degrees, errorRate / 2) * standardError, logs.Count);
+    }
+
+    /// <summary>
+    /// The ratio interval of a mean log ratio ± <paramref name="half"/>; without bounds where they leave the doubles (a few
+    /// rounds at a small share of an error rate): such an interval says nothing a ratio could, and a record cannot hold it.
+    /// </summary>
+    public static Interval RatioInterval(double mean, double half, int samples)
+    {
+        var (lower, upper) = (Math.Exp(mean - half), Math.Exp(mean + half));
+        return double.IsFinite(upper) && lower > 0
+            ? new Interval(Math.Exp(mean), lower, upper, samples)
+            : new Interval(Math.Exp(mean), null, null, samples);
     }
 }

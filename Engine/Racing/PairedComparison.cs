@@ -44,7 +44,7 @@ public sealed record PairedComparison(Interval Ratio, PairDecision Decision, dou
             : mean + twoSided < 0 ? PairDecision.Slower
             : mean - twoSided > 0 ? PairDecision.Faster
             : PairDecision.Undecided;
-        return new PairedComparison(new Interval(Math.Exp(mean), Math.Exp(mean - twoSided), Math.Exp(mean + twoSided), logs.Length), decision, errorRate);
+        return new PairedComparison(LogStatistics.RatioInterval(mean, twoSided, logs.Length), decision, errorRate);
     }
 
     /// <summary>Whether the decision puts the contender below the other: separably slower, or behind by more than the margin.</summary>
