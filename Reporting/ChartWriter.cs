@@ -124,7 +124,7 @@ public static class ChartWriter
             plot.Add.Plottable(bars);
         }
 
-        Decorate(plot, title, "concurrent committers (ConcurrentBatches)", "events/s (median, 95% interval)", cases.Select(c => (double)c.Cell.Committers),
+        Decorate(plot, title, "committers (log scale)", "events/s (median, 95% interval)", cases.Select(c => (double)c.Cell.Committers),
             cases.Select(c => c.Race.EventsPerSecond).OfType<Interval>().SelectMany(i => new[] { i.Estimate, i.Lower ?? i.Estimate, i.Upper ?? i.Estimate }));
         return plot;
     }

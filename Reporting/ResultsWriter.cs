@@ -31,6 +31,7 @@ public static class ResultsWriter
 
         Directory.CreateDirectory(charts);
         ChartWriter.WriteAll(record, charts);
+        DecisionPlot.WriteAll(record, charts);
         return [.. pages.Select(p => p.FileName)];
     }
 }

@@ -12,7 +12,7 @@ public sealed class VerdictAgreementTests
     {
         var agreement = VerdictAgreement.Of(SampleVerdicts.Run(), SampleVerdicts.Run());
 
-        Assert.Equal([GuaranteeProfile.Unique.Id, GuaranteeProfile.Ordered.Id], agreement.Select(a => a.Profile));
+        Assert.Equal(GuaranteeProfile.All.Select(p => p.Id), agreement.Select(a => a.Profile));
         var unique = agreement[0];
         Assert.Equal((3, 2, 2, 0, 0, 1), (unique.Rows.Count, unique.DecidedInBoth, unique.DecidedTheSame, unique.DecidedInOlderOnly, unique.DecidedInNewerOnly, unique.UndecidedInBoth));
         Assert.Empty(unique.Conflicts);

@@ -32,36 +32,58 @@ public sealed class VerdictWriterTests
     }
 
     [Fact]
-    public void the_verdict_table_has_a_row_per_events_and_committers_with_the_choice_what_it_rests_on_its_figures_and_the_nearest_loser()
+    public void the_grid_has_a_row_per_events_and_committers_with_the_choice_what_it_rests_on_its_figures_and_the_nearest_loser()
     {
-        var page = VerdictWriter.Write(Run);
+        var grid = VerdictWriter.Grid(Run);
 
-        Assert.Contains("## Sustained load · Plain commits", page, StringComparison.Ordinal);
-        Assert.Contains("<img src=\"charts/events-per-second-sustained-CommitEvents-1.svg\" width=\"32%\">", page, StringComparison.Ordinal);
-        Assert.Contains("| Events x committers | Verdict | Events/s | × current | Of ceiling |", page, StringComparison.Ordinal);
-        Assert.Contains("| 1 x 1 | equivalent: **Pipeline**, Sequence; wrong with at most 5% chance |", page, StringComparison.Ordinal);
-        Assert.Matches(@"\| 1 x 10 \| \*\*Pipeline\*\* wins; wrong with at most 5% chance \| (9,9\d\d|10,0\d\d) \|", page);
-        Assert.Contains("| 100x (one window) | 0.80 [0.80–0.80] |", page, StringComparison.Ordinal);
-        Assert.Contains("Sequence 0.60 [", page, StringComparison.Ordinal);
-        Assert.Contains("| 1.5 / 3 / 4 |", page, StringComparison.Ordinal);
-        Assert.Matches(@"\| 1 x 100 \| undecided \(rounds spent[^)]*\): (Pipeline|Sequence) leads (Pipeline|Sequence) \d\.\d\d \[", page);
-        Assert.Contains("- **Rows decided, unique numbers**: **2 of 3** (66.6%): a winner in 1, an equivalent set in 1; undecided 1 (rounds spent: 1): sustained CommitEvents 1 x 100.", page, StringComparison.Ordinal);
-        Assert.Contains("both one-sided bounds within [0.90, 1.11]", page, StringComparison.Ordinal);
-        Assert.Contains("**A decided row is wrong with at most 5 % chance, over every decision it rests on**", page, StringComparison.Ordinal);
-        Assert.Contains("- **Ceiling**: not beaten in any cell", page, StringComparison.Ordinal);
-        Assert.True(page.Split('\n').Length <= 150, "the page fits a screen or two");
+        Assert.Contains("### Sustained load · Plain commits", grid, StringComparison.Ordinal);
+        Assert.Contains("<img src=\"charts/events-per-second-sustained-CommitEvents-1.svg\" width=\"49%\">", grid, StringComparison.Ordinal);
+        Assert.Contains("| Events x committers | Verdict | Events/s | × current | Of ceiling |", grid, StringComparison.Ordinal);
+        Assert.Contains("| 1 x 1 | equivalent: **Pipeline**, Sequence; wrong with at most 5% chance |", grid, StringComparison.Ordinal);
+        Assert.Matches(@"\| 1 x 10 \| \*\*Pipeline\*\* wins; wrong with at most 5% chance \| (9,9\d\d|10,0\d\d) \|", grid);
+        Assert.Contains("| 100x (one window) | 0.80 [0.80–0.80] |", grid, StringComparison.Ordinal);
+        Assert.Contains("Sequence 0.60 [", grid, StringComparison.Ordinal);
+        Assert.Contains("| 1.5 / 3 / 4 |", grid, StringComparison.Ordinal);
+        Assert.Matches(@"\| 1 x 100 \| undecided \(rounds spent[^)]*\): (Pipeline|Sequence) leads (Pipeline|Sequence) \d\.\d\d \[", grid);
+        Assert.Contains(VerdictWriter.Grid(Run), DetailsWriter.Write(Run), StringComparison.Ordinal);
     }
 
     [Fact]
-    public void the_opening_says_what_to_choose_in_a_table_row_per_load_and_method_and_a_column_per_committer_count_with_the_gap_free_choice_where_it_differs()
+    public void the_page_says_how_sure_the_answer_is_in_short_lines_and_draws_each_rows_decision()
     {
-        var opening = VerdictWriter.Opening(Run);
-        var lines = opening.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var page = VerdictWriter.Write(Run);
 
-        Assert.StartsWith("## What to choose", opening, StringComparison.Ordinal);
-        Assert.True(lines.Length <= 11, $"at most ten lines under the heading: {lines.Length - 1}");
-        Assert.Contains("| Load · method | 1 committer | 10 committers | 100 committers |", opening, StringComparison.Ordinal);
-        Assert.Matches(@"\| Sustained load · plain commits \| \*\*Pipeline\*\* ≈ Sequence ↳ \*\*Pipeline\*\* \| \*\*Pipeline\*\* \| \*(Pipeline|Sequence)\*\? ↳ \*\*Pipeline\*\* \|", opening);
+        Assert.Contains("- **Unique numbers**: **2 of 3** rows decided (66.6%): 1 winner, 1 equivalent set; 1 undecided (rounds spent: 1).", page, StringComparison.Ordinal);
+        Assert.Contains("- **A decided row is wrong with at most 5 % chance**, over every comparison and look it rests on", page, StringComparison.Ordinal);
+        Assert.Contains("- **Ceiling**: no strategy's ratio to it lies above 1 in any row.", page, StringComparison.Ordinal);
+        Assert.All(Run.Verdicts!, v => Assert.Contains($"<img src=\"charts/{DecisionPlot.Name(v.Cell)}.svg\"", page, StringComparison.Ordinal));
+        Assert.All(page.Split('\n').Where(l => !l.StartsWith('|')), l => Assert.True(l.Length <= 200, $"a line over 200 characters: {l}"));
+        Assert.DoesNotContain("| Events x committers |", page, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void the_answer_has_a_row_per_writers_numbers_and_method_and_a_column_per_committer_count()
+    {
+        var answer = VerdictWriter.Opening(Run);
+
+        Assert.StartsWith("## Your answer", answer, StringComparison.Ordinal);
+        Assert.Contains("| Writers · numbers · commits | 1 committer | 10 committers | 100 committers |", answer, StringComparison.Ordinal);
+        Assert.Contains("| one writer process · unique numbers · plain commits | **Pipeline**: 1 of 1 row<br>", answer, StringComparison.Ordinal);
+        Assert.Contains("| several writer processes · unique numbers · plain commits |", answer, StringComparison.Ordinal);
+        Assert.Contains("| one or several writer processes · gap-free numbers, visible in order · plain commits |", answer, StringComparison.Ordinal);
+        Assert.Contains("*undecided* in 1 row (leading: ", answer, StringComparison.Ordinal);
+        Assert.True(answer.Split('\n').Length <= 40, "the answer fits a screen");
+    }
+
+    [Fact]
+    public void an_answer_for_several_writer_processes_never_names_a_strategy_unsafe_with_them()
+    {
+        var answer = VerdictWriter.Opening(SampleVerdicts.Run(sequenceWinsAt100: true, sequenceWinsAt10: true));
+        var several = answer.Split('\n').Where(l => l.StartsWith("| several writer processes", StringComparison.Ordinal)).ToArray();
+
+        Assert.NotEmpty(several);
+        Assert.Contains("**Sequence**", answer, StringComparison.Ordinal);
+        Assert.All(several, l => Assert.DoesNotContain("**Sequence**", l, StringComparison.Ordinal));
     }
 
     [Fact]
@@ -69,7 +91,7 @@ public sealed class VerdictWriterTests
     {
         var stopped = Run with { Cases = [.. Run.Cases.Select((c, i) => i < 2 ? c with { Verification = c.Verification with { FailedCommitsChecked = 1_200 } } : c)] };
 
-        Assert.Contains("checked cases; 2,400 commits whose callers were told they failed (a round's drain stops retrying) were each found absent from their log.", VerdictWriter.Write(stopped), StringComparison.Ordinal);
+        Assert.Contains("cases; 2,400 commits told they failed found absent.", VerdictWriter.Write(stopped), StringComparison.Ordinal);
         Assert.DoesNotContain("told they failed", VerdictWriter.Write(Run), StringComparison.Ordinal);
     }
 
@@ -96,8 +118,8 @@ public sealed class VerdictWriterTests
 
         var page = VerdictWriter.Write(cut);
 
-        Assert.Contains("**2 of 3** (66.6%): a winner in 1, an equivalent set in 1; not run 1 (the budget left them out).", page, StringComparison.Ordinal);
-        Assert.Contains("- **Not run**: sustained CommitEvents 1 x 100: the budget left it out, whole (its starts, qualifying round and checks alone would have taken about 42 s).", page, StringComparison.Ordinal);
+        Assert.Contains("**2 of 3** rows decided (66.6%): 1 winner, 1 equivalent set; 1 not run.", page, StringComparison.Ordinal);
+        Assert.Contains("- **Not run**: sustained CommitEvents 1 x 100: the budget left it out, whole (about 42 s of starts, qualifying round and checks).", page, StringComparison.Ordinal);
     }
 
     [Fact]
