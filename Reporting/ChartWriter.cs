@@ -84,7 +84,9 @@ public static class ChartWriter
             var (load, method, events, durability) = group.Key;
             var (suffix, titled) = durability is null ? ("", "") : ($"-{durability}", $", {durability}");
             var title = $"{load} load, {method}, {events} event{(events == 1 ? "" : "s")} per commit{titled}";
-            yield return new Chart(ThroughputName(load, method, events, durability), Throughput(title, group.ToArray()));
+            var chosen = (record.Verdicts ?? []).Where(v => v.Load == load && v.Method == method && v.NumberOfEvents == events && v.Durability == durability && v.Aggregates is null)
+                .Select(v => v.Profiles.FirstOrDefault()).Where(p => p is { Kind: not Engine.Racing.VerdictKind.Undecided }).Select(p => p!.Recommended).ToHashSet(StringComparer.Ordinal);
+            yield return new Chart(ThroughputName(load, method, events, durability), Throughput(title, group.ToArray(), chosen));
             if (load == LoadKind.Sustained)
             {
                 yield return new Chart($"p99-latency-vs-throughput-{method}-{events}{suffix}", LatencyAgainstThroughput($"Sustained load, {method}, {events} event{(events == 1 ? "" : "s")} per commit{titled}: p99 latency against events/s", group.ToArray()));
@@ -96,27 +98,28 @@ public static class ChartWriter
     public static string ThroughputName(LoadKind load, BenchmarkMethod method, int events, string? durability) =>
         $"events-per-second-{load.ToString().ToLowerInvariant()}-{method}-{events}{(durability is null ? "" : $"-{durability}")}";
 
-    private static Plot Throughput(string title, IReadOnlyList<CaseResult> cases)
+    /// <summary>The ceiling's raw writers told apart by shade and marker (Skia's SVG canvas cannot write dash patterns).</summary>
+    private static readonly (Color Color, MarkerShape Marker)[] CeilingLooks =
+        [(Colors.Black, MarkerShape.FilledSquare), (Colors.DimGray, MarkerShape.FilledTriangleUp), (Colors.Gray, MarkerShape.FilledDiamond)];
+
+    private static Plot Throughput(string title, IReadOnlyList<CaseResult> cases, IReadOnlySet<string> chosen)
     {
         var plot = new Plot();
         var palette = new ScottPlot.Palettes.Category10();
-        var index = 0;
+        var (index, ceilings) = (0, 0);
         foreach (var contender in cases.GroupBy(c => c.Contender).OrderBy(g => g.First().IsCeiling ? 1 : 0))
         {
             var points = contender.Where(c => c.Race.EventsPerSecond is { Estimate: > 0 }).OrderBy(c => c.Cell.Committers).ToArray();
-            var color = contender.First().IsCeiling ? Colors.Black : palette.GetColor(index++);
+            var ceiling = contender.First().IsCeiling;
+            var look = ceiling ? CeilingLooks[ceilings++ % CeilingLooks.Length] : (palette.GetColor(index++), MarkerShape.FilledCircle);
+            var color = look.Item1;
             var xs = points.Select(c => Math.Log10(c.Cell.Committers)).ToArray();
             var ys = points.Select(c => Math.Log10(c.Race.EventsPerSecond!.Estimate)).ToArray();
             var scatter = plot.Add.Scatter(xs, ys, color);
-            scatter.LegendText = contender.Key + (contender.First().IsCeiling ? " (raw ceiling)" : "") + (points.Length == 0 ? " (no result)" : "");
-            scatter.LineWidth = 2;
-            scatter.MarkerSize = 7;
-            if (contender.First().IsCeiling)
-            {
-                // Told apart by black and square markers, not a dash pattern: Skia's SVG canvas cannot write path effects.
-                scatter.MarkerShape = MarkerShape.FilledSquare;
-                scatter.LineWidth = 3;
-            }
+            scatter.LegendText = contender.Key + (ceiling ? " (raw ceiling)" : "") + (chosen.Contains(contender.Key) ? " ★ chosen" : "") + (points.Length == 0 ? " (no result)" : "");
+            scatter.LineWidth = chosen.Contains(contender.Key) ? 4 : 2;
+            scatter.MarkerSize = chosen.Contains(contender.Key) ? 10 : 7;
+            scatter.MarkerShape = look.Item2;
 
             var below = points.Select((c, i) => c.Race.EventsPerSecond!.Lower is { } low and > 0 ? ys[i] - Math.Log10(low) : 0).ToArray();
             var above = points.Select((c, i) => c.Race.EventsPerSecond!.Upper is { } high and > 0 ? Math.Log10(high) - ys[i] : 0).ToArray();
@@ -168,6 +171,15 @@ public static class ChartWriter
         plot.XLabel(xLabel);
         plot.YLabel(yLabel);
         plot.ShowLegend(Edge.Right);
+        // Shown at half the page's width, the labels need to start large to be read.
+        plot.Legend.FontSize = 18;
+        plot.Axes.Title.Label.FontSize = 20;
+        foreach (var axis in new IAxis[] { plot.Axes.Bottom, plot.Axes.Left })
+        {
+            axis.Label.FontSize = 18;
+            axis.TickLabelStyle.FontSize = 16;
+        }
+
         plot.Axes.Bottom.TickGenerator = DecadeTicks(xValues);
         plot.Axes.Left.TickGenerator = DecadeTicks(yValues);
     }
@@ -183,7 +195,15 @@ public static class ChartWriter
             ticks.AddMajor(decade, Short(Math.Pow(10, decade)));
             for (var m = 2; m < 10; m++)
             {
-                ticks.AddMinor(decade + Math.Log10(m));
+                // 2 and 5 labelled between the powers of ten, so a ratio of a few tens of per cent can be read off.
+                if (m is 2 or 5 && decade < Math.Max(high, low + 1))
+                {
+                    ticks.AddMajor(decade + Math.Log10(m), Short(m * Math.Pow(10, decade)));
+                }
+                else
+                {
+                    ticks.AddMinor(decade + Math.Log10(m));
+                }
             }
         }
 

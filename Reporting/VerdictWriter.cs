@@ -58,6 +58,8 @@ public static class VerdictWriter
             md.AppendLine();
         }
 
+        md.Append(CarryOverSection.Write(record));
+        md.Append(SeedTable.Write(record, [.. StrategyCatalog.Seed.Select(r => r.Name)]));
         md.AppendLine("What these rows do not cover (faults, several writer processes at once) is in the [README](../../README.md#what-the-verdict-does-not-cover).");
         return md.ToString();
     }

@@ -40,4 +40,7 @@ public interface IStoreModule
 
     /// <summary>Opens an existing log from its address in another process; null when the store cannot.</summary>
     Func<string, IEventLog>? OpenAt { get; }
+
+    /// <summary>What each strategy's commit sends to this store (<see cref="CommitShape"/>); null where the store states none.</summary>
+    StoreCommitShapes? CommitShapes { get; }
 }

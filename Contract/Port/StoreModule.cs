@@ -29,6 +29,8 @@ public abstract class StoreModule<TSettings> : IStoreModule
 
     public virtual Func<string, IEventLog>? OpenAt => null;
 
+    public virtual StoreCommitShapes? CommitShapes => null;
+
     object IStoreModule.FromEnvironment() => FromEnvironment();
 
     object IStoreModule.Apply(object settings, StoreOption option, IReadOnlyList<string> values)

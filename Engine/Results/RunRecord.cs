@@ -8,9 +8,14 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Verdicts">Each cell's race verdicts; null in runs made before the race.</param>
 /// <param name="StoreTool">The store's own tool on the same rows as some cells' ceilings; null when it was not run.</param>
 /// <param name="LeftOut">The cells the budget left out, whole, last in the order a review needs them; null when it left none out (and in runs made before it could).</param>
+/// <param name="CommitShapes">
+/// What each strategy's commit sends to every store that states it, as the run's source stated it (the store that ran
+/// marked): what the pages reason from about a store the run did not measure; null in runs made before it was recorded.
+/// </param>
 public sealed record RunRecord(
     RunEnvironment Environment, IReadOnlyList<StrategyClaims> Strategies, IReadOnlyList<CaseResult> Cases, IReadOnlyList<UnavailableStrategy>? Unavailable = null,
-    IReadOnlyList<CellVerdict>? Verdicts = null, IReadOnlyList<StoreToolComparison>? StoreTool = null, IReadOnlyList<LeftOutCell>? LeftOut = null)
+    IReadOnlyList<CellVerdict>? Verdicts = null, IReadOnlyList<StoreToolComparison>? StoreTool = null, IReadOnlyList<LeftOutCell>? LeftOut = null,
+    IReadOnlyList<Contract.Port.StoreCommitShapes>? CommitShapes = null)
 {
     public const string FileName = "results.json";
 

@@ -4,6 +4,7 @@ using EventCommitLab.Contract.Port;
 using EventCommitLab.Engine.Measurement;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
+using EventCommitLab.Harness.Stores;
 using EventCommitLab.Reporting;
 using EventCommitLab.SuitePorts.Ceiling;
 
@@ -146,7 +147,8 @@ internal static class LabRunner
             flush.MedianMs, flush.P95Ms, options.Prefill, options.PayloadBytes, settings, commandLine, source, started, DateTimeOffset.Now, provider.Caveat);
         var record = new RunRecord(
             environment, [.. options.Strategies.Select(s => s.Name).Where(claims.ContainsKey).Select(n => claims[n])], cases, unavailable, verdicts, tool.Count > 0 ? tool : null,
-            plan.LeftOut.Count > 0 ? [.. plan.LeftOut.Select(c => new LeftOutCell(c.Cell, c.Mandatory.TotalSeconds * plan.Scale))] : null);
+            plan.LeftOut.Count > 0 ? [.. plan.LeftOut.Select(c => new LeftOutCell(c.Cell, c.Mandatory.TotalSeconds * plan.Scale))] : null,
+            [.. StoreCatalog.All.Select(s => s.CommitShapes).OfType<StoreCommitShapes>().Select(s => s with { RanHere = string.Equals(s.Store, options.Store, StringComparison.OrdinalIgnoreCase) })]);
         run.Complete(
             working => File.WriteAllText(Path.Combine(working, RunRecord.FileName), record.ToJson()),
             working =>

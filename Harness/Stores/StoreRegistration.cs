@@ -25,6 +25,9 @@ internal sealed record StoreRegistration(
     /// <summary>Opens an existing log from its address in another process (the faults suite's writer process), or null when the store cannot.</summary>
     public Func<string, IEventLog>? OpenAt { get; init; }
 
+    /// <summary>What each strategy's commit sends to the store, as its module states it; null where it states none.</summary>
+    public StoreCommitShapes? CommitShapes { get; init; }
+
     /// <summary>
     /// The registration of a store's module: each of its options becomes a command-line option whose value is checked
     /// against the option's choices, and given, is applied to the store's settings (and names the run's durabilities
@@ -58,6 +61,7 @@ internal sealed record StoreRegistration(
         {
             Provider = module.Provider,
             OpenAt = module.OpenAt,
+            CommitShapes = module.CommitShapes,
         };
     }
 

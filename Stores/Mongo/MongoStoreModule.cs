@@ -47,5 +47,7 @@ public sealed class MongoStoreModule : StoreModule<MongoStoreConfiguration>
         return settings.WriteConcern;
     }
 
+    public override StoreCommitShapes CommitShapes => MongoCommitShapes.All;
+
     public override string DescribeDurabilities(IReadOnlyList<string> durabilities) => $"write concern {string.Join(", ", durabilities)}";
 }

@@ -2,6 +2,7 @@ using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Cli;
 using EventCommitLab.Reporting;
 using EventCommitLab.Tests.Engine;
+using EventCommitLab.Tests.Infrastructure;
 
 namespace EventCommitLab.Tests.Harness.Cli;
 
@@ -44,6 +45,29 @@ public sealed class ReportCommandTests
             Assert.Equal(VerdictWriter.Write(RunRecord.Read(folder)), File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName)));
             Assert.False(File.Exists(Path.Combine(folder, "summary.md")));
             Assert.Contains($"Rewrote {Path.Combine(folder, VerdictWriter.FileName)}, {Path.Combine(folder, DetailsWriter.FileName)} and the charts", output.ToString(), StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void the_readmes_latest_verdict_is_written_again_from_its_record_alone()
+    {
+        var readme = File.ReadAllText(Path.Combine(RepositoryFolder.Root, "README.md"));
+        var latest = System.Text.RegularExpressions.Regex.Match(readme, @"\(results/([^/)]+)/verdict\.md\)").Groups[1].Value;
+        Assert.False(string.IsNullOrEmpty(latest), "the README links its latest verdict");
+        var folder = Directory.CreateTempSubdirectory("commit-lab-latest-").FullName;
+        try
+        {
+            File.Copy(Path.Combine(RepositoryFolder.Results, latest, RunRecord.FileName), Path.Combine(folder, RunRecord.FileName));
+
+            var exit = ReportCommand.Run([folder], TextWriter.Null);
+
+            Assert.Equal(0, exit);
+            Assert.All(RunPages.Of(RunRecord.Read(folder)), page => Assert.True(new FileInfo(Path.Combine(folder, page.FileName)).Length > 0, page.FileName));
+            Assert.NotEmpty(Directory.GetFiles(Path.Combine(folder, "charts"), "decision-*.svg"));
         }
         finally
         {
