@@ -111,12 +111,14 @@ public static class ChartWriter
         {
             var points = contender.Where(c => c.Race.EventsPerSecond is { Estimate: > 0 }).OrderBy(c => c.Cell.Committers).ToArray();
             var ceiling = contender.First().IsCeiling;
-            var look = ceiling ? CeilingLooks[ceilings++ % CeilingLooks.Length] : (palette.GetColor(index++), MarkerShape.FilledCircle);
+            // Category10's grey (its eighth colour) is left to the ceiling's writers.
+            var look = ceiling ? CeilingLooks[ceilings++ % CeilingLooks.Length] : (palette.GetColor(index == 7 ? ++index : index), MarkerShape.FilledCircle);
+            index += ceiling ? 0 : 1;
             var color = look.Item1;
             var xs = points.Select(c => Math.Log10(c.Cell.Committers)).ToArray();
             var ys = points.Select(c => Math.Log10(c.Race.EventsPerSecond!.Estimate)).ToArray();
             var scatter = plot.Add.Scatter(xs, ys, color);
-            scatter.LegendText = contender.Key + (ceiling ? " (raw ceiling)" : "") + (chosen.Contains(contender.Key) ? " ★ chosen" : "") + (points.Length == 0 ? " (no result)" : "");
+            scatter.LegendText = contender.Key + (ceiling ? " (raw ceiling)" : "") + (chosen.Contains(contender.Key) ? " (chosen)" : "") + (points.Length == 0 ? " (no result)" : "");
             scatter.LineWidth = chosen.Contains(contender.Key) ? 4 : 2;
             scatter.MarkerSize = chosen.Contains(contender.Key) ? 10 : 7;
             scatter.MarkerShape = look.Item2;
