@@ -93,9 +93,10 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
             Assert.True(c.Verification.AggregateCommitsChecked >= contention.Committed, c.Contender);
         });
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
-        Assert.Contains("## Contention: commands on shared aggregates", verdict, StringComparison.Ordinal);
-        Assert.Contains("| 1 x 2 on 1 aggregates |", verdict, StringComparison.Ordinal);
-        Assert.Contains("| Sustained load · aggregate commits, contended on 1 aggregates |", verdict, StringComparison.Ordinal);
+        var details = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
+        Assert.Contains("## Contention: commands on shared aggregates", details, StringComparison.Ordinal);
+        Assert.Contains("| 1 x 2 on 1 aggregates |", details, StringComparison.Ordinal);
+        Assert.Contains("2 committers sharing 1 aggregates (sustained load, aggregate commits, 1 event per commit), by how your commands run:", verdict, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -120,11 +121,13 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Equal(0, contended.Single(c => c.Cell.Commands == CommandMode.Pipelined && c.Contender == "BatchingPipeline").Contention!.Conflicts);
         Assert.True(contended.Single(c => c.Cell.Commands == CommandMode.Optimistic && c.Contender == "CurrentImplementation").Contention!.Conflicts > 0);
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
-        Assert.Contains("| Sustained load · aggregate commits, contended on 2 aggregates, owned |", verdict, StringComparison.Ordinal);
-        Assert.Contains("| 1 x 20 on 2 aggregates, pipelined |", verdict, StringComparison.Ordinal);
-        Assert.Contains(ContentionView.ModesHeading, verdict, StringComparison.Ordinal);
-        Assert.Contains("**Reading**: the optimistic leader is ", verdict, StringComparison.Ordinal);
-        Assert.Contains("owned, ", verdict, StringComparison.Ordinal);
+        var details = File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName));
+        Assert.Contains("| owned (one owner per aggregate, one command at a time) |", verdict, StringComparison.Ordinal);
+        Assert.Contains("| pipelined (the owner sends its next commit before the last is acknowledged) |", verdict, StringComparison.Ordinal);
+        Assert.Contains("| 1 x 20 on 2 aggregates, pipelined |", details, StringComparison.Ordinal);
+        Assert.Contains(ContentionView.ModesHeading, details, StringComparison.Ordinal);
+        Assert.Contains("**Reading**: the optimistic leader is ", details, StringComparison.Ordinal);
+        Assert.Contains("owned, ", details, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -148,10 +151,10 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Contains("The lab's share of the machine's busy CPU time", details, StringComparison.Ordinal);
         Assert.Contains("The lab's garbage-collection pauses", details, StringComparison.Ordinal);
         var verdict = File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName));
-        Assert.Contains(DurabilityView.Heading, verdict, StringComparison.Ordinal);
-        Assert.Contains("| sustained · CommitEvents | 1 x 2 |", verdict, StringComparison.Ordinal);
-        Assert.Contains("## Sustained load · Plain commits · async-commit", verdict, StringComparison.Ordinal);
-        Assert.Contains("| Sustained load · plain commits · durable |", verdict, StringComparison.Ordinal);
+        Assert.Contains(DurabilityView.Heading, details, StringComparison.Ordinal);
+        Assert.Contains("| sustained · CommitEvents | 1 x 2 |", details, StringComparison.Ordinal);
+        Assert.Contains("### Sustained load · Plain commits · async-commit", details, StringComparison.Ordinal);
+        Assert.Contains(" · plain commits · durable |", verdict, StringComparison.Ordinal);
     }
 
     /// <summary>A dry-job run of the main command into <paramref name="folder"/>, and the record it wrote (null when it wrote none).</summary>
