@@ -70,7 +70,7 @@ public static class DecisionPlot
         svg.Append(Invariant, $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{Width}\" height=\"{height}\" viewBox=\"0 0 {Width} {height}\" font-family=\"sans-serif\" font-size=\"13\">\n");
         svg.Append(Invariant, $"<rect width=\"{Width}\" height=\"{height}\" fill=\"white\"/>\n");
         svg.Append(Invariant, $"<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{Escape(Title(row))}</text>\n");
-        svg.Append(Invariant, $"<text x=\"8\" y=\"33\" fill=\"#444\">{Escape(Kind(verdict))}</text>\n");
+        svg.Append(Invariant, $"<text x=\"8\" y=\"33\" fill=\"#444\">{Escape(Kind(record, verdict))}</text>\n");
         var margin = record.Environment.Measurement.Race?.Margin ?? RaceSettings.DefaultMargin;
         var (bandLow, bandHigh) = (X(1 - margin), X(1 / (1 - margin)));
         svg.Append(Invariant, $"<rect x=\"{bandLow:0.#}\" y=\"{Top - 4}\" width=\"{bandHigh - bandLow:0.#}\" height=\"{plotBottom - Top + 4}\" fill=\"#dfe9f7\"/>\n");
@@ -143,15 +143,12 @@ public static class DecisionPlot
     private static string Title(CellVerdict row) =>
         $"{VerdictWriter.Load(row.Load)} · {ReviewAnswer.Method(row.Method)} · {row.Cell.Shape} (events x committers)";
 
-    private static string Kind(ProfileVerdict verdict) => verdict.Kind switch
+    private static string Kind(RunRecord record, ProfileVerdict verdict) => verdict.Kind switch
     {
-        VerdictKind.Winner => $"{verdict.Recommended} wins{ErrorText(verdict)}",
-        VerdictKind.Equivalent => $"equivalent set, {verdict.Recommended} chosen{ErrorText(verdict)}",
+        VerdictKind.Winner => $"{verdict.Recommended} wins{VerdictRow.Errs(record, verdict)}",
+        VerdictKind.Equivalent => $"equivalent set, {verdict.Recommended} chosen{VerdictRow.Errs(record, verdict)}",
         _ => $"undecided: {verdict.Leader} leads so far",
     };
-
-    private static string ErrorText(ProfileVerdict verdict) =>
-        verdict.ErrorRate is { } rate ? string.Create(Invariant, $"; wrong with at most {rate:0%} chance") : "";
 
     /// <summary>What a strategy keeps beyond unique numbers, as the review's constraints name it.</summary>
     private static string Keeps(RunRecord record, string name)
