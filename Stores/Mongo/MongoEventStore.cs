@@ -30,7 +30,7 @@ public sealed class MongoEventStore : IEventLog
     public string Description => $"MongoDB database {_database.DatabaseNamespace.DatabaseName}";
 
     /// <summary>The client's commit resends, counted for the whole client: the harness runs one case at a time and reads differences.</summary>
-    public long ClientResends => _commits.Resent;
+    public long StoreResends => _commits.Resent;
 
     /// <summary>
     /// Creates the collections (a transaction cannot create them on MongoDB before 4.4) and the two counters, in a
@@ -101,7 +101,12 @@ public sealed class MongoEventStore : IEventLog
     public Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken) =>
         throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.NumberedBatches));
 
-    /// <summary>The ceiling's raw write: one unordered insert of the events, one unordered bulk of upserts for the aggregate rows.</summary>
+    /// <summary>
+    /// The ceiling's raw write: one unordered insert of the events, one unordered bulk of upserts for the aggregate rows.
+    /// Where both are sent, the insert is acknowledged by the primary alone and the upserts wait for the cell's write
+    /// concern (<see cref="MongoWriteConcerns.Carried"/>): one durability wait per commit, as the transactional strategies
+    /// wait once, at their commit, so that the ceiling stays a bound on them at <c>majority</c> and <c>journaled</c>.
+    /// </summary>
     public async Task WriteRawAsync(IReadOnlyList<StoredEvent> storedEvents, IReadOnlyList<AggregateVersionRecord> aggregateVersions, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(storedEvents);
@@ -109,7 +114,8 @@ public sealed class MongoEventStore : IEventLog
         var unordered = new InsertManyOptions { IsOrdered = false };
         if (storedEvents.Count > 0)
         {
-            await _collections.Events.InsertManyAsync(MongoEventDocuments.ToDocuments(storedEvents, MongoEventDocuments.MaxDocumentBytes), unordered, cancellationToken)
+            var events = aggregateVersions.Count > 0 ? _collections.Events.WithWriteConcern(MongoWriteConcerns.Carried) : _collections.Events;
+            await events.InsertManyAsync(MongoEventDocuments.ToDocuments(storedEvents, MongoEventDocuments.MaxDocumentBytes), unordered, cancellationToken)
                 .ConfigureAwait(false);
         }
 

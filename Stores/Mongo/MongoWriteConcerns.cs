@@ -25,6 +25,14 @@ internal static class MongoWriteConcerns
     /// </summary>
     public static WriteConcern Reservation { get; } = new(1, journal: false);
 
+    /// <summary>
+    /// The write concern of a write that a later write of the same commit follows on the same connection, when the later
+    /// one waits for the cell's write concern: acknowledged by the primary alone. The later write follows it in the
+    /// primary's oplog, so once that write is majority committed or journaled, so is this one: the commit waits for its
+    /// durability once, as a transaction's commit does, rather than once per write.
+    /// </summary>
+    public static WriteConcern Carried { get; } = new(1, journal: false);
+
     /// <exception cref="ArgumentException">A name that is not one of <see cref="MongoStoreConfiguration.WriteConcerns"/>.</exception>
     public static WriteConcern For(string name) => name switch
     {

@@ -139,6 +139,46 @@ public sealed class MongoCommandShapeTests
         Assert.All(sent, c => Assert.Equal("primary", c.GetValue("$readPreference", new BsonDocument("mode", "primary"))["mode"].AsString));
     }
 
+    [Theory]
+    [InlineData("majority")]
+    [InlineData("journaled")]
+    public async Task the_ceilings_raw_write_waits_for_its_write_concern_once_per_commit(string writeConcern)
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync(writeConcern);
+        var commit = Guid.NewGuid();
+        StoredEvent[] events = [.. Enumerable.Range(1, 3).Select(n => new StoredEvent(n, "order-1", "Placed", "Order", n, commit, [], "{}"))];
+        _ = emulated.TakeSent();
+
+        await emulated.Store.WriteRawAsync(events, [new AggregateVersionRecord(new AggregateKey("order-1", "Order"), 3)], CancellationToken.None);
+        var aggregate = emulated.TakeSent();
+        await emulated.Store.WriteRawAsync([.. events.Select(e => e with { SequenceNumber = e.SequenceNumber + 3 })], [], CancellationToken.None);
+        var plain = emulated.TakeSent();
+
+        // An aggregate commit: the insert is carried by the upserts after it, which alone wait for the cell's concern.
+        Assert.Equal("insert update", string.Join(" ", aggregate.Select(c => c.GetElement(0).Name)));
+        Assert.Equal((1, false), (aggregate[0]["writeConcern"]["w"].ToInt32(), aggregate[0]["writeConcern"].AsBsonDocument.GetValue("j", false).ToBoolean()));
+        AssertWaitsFor(writeConcern, aggregate[1]);
+        // A plain commit: its one insert waits.
+        AssertWaitsFor(writeConcern, Assert.Single(plain));
+    }
+
+    private static void AssertWaitsFor(string writeConcern, BsonDocument write)
+    {
+        var concern = write["writeConcern"].AsBsonDocument;
+        if (writeConcern == "majority")
+        {
+            Assert.Equal("majority", concern["w"].AsString);
+        }
+        else
+        {
+            Assert.True(concern["j"].ToBoolean(), $"{write.GetElement(0).Name} does not wait for the journal");
+        }
+    }
+
     private static void AssertWritesOnTheirOwnWaitAsTheStoreSays(IReadOnlyList<BsonDocument> sent)
     {
         foreach (var write in sent.Where(c => !c.Contains("autocommit") && c.GetElement(0).Name is "insert" or "update" or "findAndModify" or "delete"))
