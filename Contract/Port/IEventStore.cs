@@ -65,11 +65,12 @@ public interface IEventStore
     string? Lacks(StoreFeature feature);
 
     /// <summary>
-    /// Commands the database's client library has sent again on its own since the store was made (MongoDB's driver
-    /// resends a failed commitTransaction once, whatever its retry settings): retries no strategy made, which the
-    /// harness counts with theirs so that a retry's cost is the database's. Zero where the client resends nothing.
+    /// Commands the store or the database's client library has sent again on its own since the store was made (the
+    /// MongoDB store resends a commit whose answer was lost, and its driver resends a failed commitTransaction once,
+    /// whatever its retry settings): retries no strategy made, which the harness counts with theirs so that a retry's
+    /// cost is the database's. Zero where nothing is resent.
     /// </summary>
-    long ClientResends => 0;
+    long StoreResends => 0;
 
     /// <summary>Says what an exception thrown by this store means, from the database's error codes only.</summary>
     StoreErrorKind Classify(Exception exception);

@@ -25,7 +25,7 @@ internal sealed class StrategyContender(ICommitStrategy strategy, IEventLog stor
         get
         {
             var counted = strategy.Counters.Snapshot();
-            return counted with { Retries = counted.Retries + store.ClientResends };
+            return counted with { Retries = counted.Retries + store.StoreResends };
         }
     }
 

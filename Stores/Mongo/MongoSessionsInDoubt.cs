@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using MongoDB.Bson;
+using MongoDB.Driver;
 
 namespace EventCommitLab.Stores.Mongo;
 
@@ -11,7 +12,18 @@ internal sealed class MongoSessionsInDoubt
 {
     private readonly ConcurrentQueue<BsonDocument> _sessions = new();
 
-    public void Add(BsonDocument sessionId) => _sessions.Enqueue(sessionId);
+    /// <summary>
+    /// Records the session's id for the lookup to end, and marks the session dirty, so that the driver's pool discards its
+    /// server session when it is disposed instead of handing the same id to the next commit (the driver marks a session
+    /// dirty only after a network error; a write-concern timeout, a cancellation or <c>maxTimeMS</c> would otherwise
+    /// leave the id in the pool, and the lookup's <c>killSessions</c> would end an innocent commit's transaction).
+    /// </summary>
+    public void Add(IClientSessionHandle session)
+    {
+        ArgumentNullException.ThrowIfNull(session);
+        session.WrappedCoreSession.MarkDirty();
+        _sessions.Enqueue(session.ServerSession.Id);
+    }
 
     /// <summary>Every session added since the last take.</summary>
     public IReadOnlyList<BsonDocument> TakeAll()

@@ -231,7 +231,7 @@ internal sealed class MongoStoreSession(
             {
                 if (attempt == CommitAttempts || cancellationToken.IsCancellationRequested)
                 {
-                    inDoubt.Add(session.ServerSession.Id);
+                    inDoubt.Add(session);
                     throw new WriteOutcomeUnknownException("commitTransaction", e);
                 }
             }
@@ -266,7 +266,7 @@ internal sealed class MongoStoreSession(
         }
         catch (MongoException e) when (!session.IsInTransaction && AnswerLost(e))
         {
-            inDoubt.Add(session.ServerSession.Id);
+            inDoubt.Add(session);
             throw new WriteOutcomeUnknownException("write", e);
         }
     }

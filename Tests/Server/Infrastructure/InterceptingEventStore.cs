@@ -26,7 +26,7 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
     /// <summary>What the store reports as its client's own resends: the inner store's unless a test sets a count.</summary>
     public long? ResendsReported { get; set; }
 
-    public long ClientResends => ResendsReported ?? Inner.ClientResends;
+    public long StoreResends => ResendsReported ?? Inner.StoreResends;
 
     /// <summary>Runs <paramref name="action"/> the next time <paramref name="operation"/> is about to run, and only then.</summary>
     public void OnceBefore(string operation, Func<Task> action) => _once[operation] = action;
