@@ -47,21 +47,27 @@ internal static class CarryOverSection
         return md.ToString();
     }
 
-    /// <summary>A line per choice and expectation over the run's decided rows, the rows named (a few) and counted.</summary>
+    /// <summary>
+    /// A line per guarantee profile, choice and expectation over the run's decided rows, the rows named (a few) and
+    /// counted: one row may carry over in one profile and flip in another, where a rival the other profile excludes is
+    /// within the margin.
+    /// </summary>
     private static IEnumerable<string> Expectations(RunRecord record, StoreCommitShapes store)
     {
         var margin = record.Environment.Measurement.Race?.Margin ?? RaceSettings.DefaultMargin;
         var reasons = (record.Verdicts ?? [])
             .SelectMany(row => row.Profiles.Where(p => p.Kind != VerdictKind.Undecided).Select(p => (Row: row, Verdict: p)))
-            .Select(r => (r.Row, r.Verdict.Recommended, Reason: Expect(r.Row, r.Verdict, store, margin)))
-            .GroupBy(r => (r.Recommended, r.Reason))
-            .OrderByDescending(g => g.Select(r => r.Row).Distinct().Count());
+            .Select(r => (r.Row, r.Verdict.Profile, r.Verdict.Recommended, Reason: Expect(r.Row, r.Verdict, store, margin)))
+            .GroupBy(r => (r.Profile, r.Recommended, r.Reason))
+            .OrderBy(g => GuaranteeProfile.All.ToList().FindIndex(p => p.Id == g.Key.Profile))
+            .ThenByDescending(g => g.Select(r => r.Row).Distinct().Count());
         foreach (var group in reasons)
         {
             var rows = group.Select(r => r.Row).Distinct().ToArray();
             var named = string.Join("; ", rows.Take(3).Select(r => VerdictWriter.Row(r.Cell)));
+            var profile = GuaranteeProfile.All.FirstOrDefault(p => p.Id == group.Key.Profile)?.Title ?? group.Key.Profile;
             yield return string.Create(Invariant,
-                $"- **{group.Key.Recommended}**, chosen in {rows.Length} row{(rows.Length == 1 ? "" : "s")} ({named}{(rows.Length > 3 ? $" and {rows.Length - 3} more" : "")}): {group.Key.Reason}.");
+                $"- {profile}: **{group.Key.Recommended}**, chosen in {rows.Length} row{(rows.Length == 1 ? "" : "s")} ({named}{(rows.Length > 3 ? $" and {rows.Length - 3} more" : "")}): {group.Key.Reason}.");
         }
     }
 
