@@ -55,17 +55,18 @@ internal static class CarryOverSection
     private static IEnumerable<string> Expectations(RunRecord record, StoreCommitShapes store)
     {
         var margin = record.Environment.Measurement.Race?.Margin ?? RaceSettings.DefaultMargin;
+        var profiles = GuaranteeProfile.All.Select(p => p.Id).ToList();
         var reasons = (record.Verdicts ?? [])
             .SelectMany(row => row.Profiles.Where(p => p.Kind != VerdictKind.Undecided).Select(p => (Row: row, Verdict: p)))
             .Select(r => (r.Row, r.Verdict.Profile, r.Verdict.Recommended, Reason: Expect(r.Row, r.Verdict, store, margin)))
             .GroupBy(r => (r.Profile, r.Recommended, r.Reason))
-            .OrderBy(g => GuaranteeProfile.All.ToList().FindIndex(p => p.Id == g.Key.Profile))
+            .OrderBy(g => profiles.IndexOf(g.Key.Profile))
             .ThenByDescending(g => g.Select(r => r.Row).Distinct().Count());
         foreach (var group in reasons)
         {
             var rows = group.Select(r => r.Row).Distinct().ToArray();
             var named = string.Join("; ", rows.Take(3).Select(r => VerdictWriter.Row(r.Cell)));
-            var profile = GuaranteeProfile.All.FirstOrDefault(p => p.Id == group.Key.Profile)?.Title ?? group.Key.Profile;
+            var profile = GuaranteeProfile.Get(group.Key.Profile).Title;
             yield return string.Create(Invariant,
                 $"- {profile}: **{group.Key.Recommended}**, chosen in {rows.Length} row{(rows.Length == 1 ? "" : "s")} ({named}{(rows.Length > 3 ? $" and {rows.Length - 3} more" : "")}): {group.Key.Reason}.");
         }

@@ -23,7 +23,7 @@ internal static class MongoWriteConcerns
     /// a number is refused by the key). Waiting for the set here would cost every commit a replication wait the counter's
     /// guarantee (unique, gaps allowed) does not need.
     /// </summary>
-    public static WriteConcern Reservation { get; } = new(1, journal: false);
+    public static WriteConcern Reservation => Carried;
 
     /// <summary>
     /// The write concern of a write that a later write of the same commit follows on the same connection, when the later
