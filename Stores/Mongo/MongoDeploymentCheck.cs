@@ -13,10 +13,22 @@ namespace EventCommitLab.Stores.Mongo;
 /// </summary>
 public static class MongoDeploymentCheck
 {
-    /// <summary>Why the server that answered <paramref name="hello"/> cannot run the lab's transactions; null when it can.</summary>
+    /// <summary>
+    /// The wire version of MongoDB 5.0, the first to read at a chosen point in time outside a transaction, as the
+    /// verifier reads the log back (<see cref="MongoEventStore.ReadSnapshotAsync{TEvent}"/>).
+    /// </summary>
+    public const int SnapshotReadsWireVersion = 13;
+
+    /// <summary>Why the server that answered <paramref name="hello"/> cannot run the lab's transactions and reads; null when it can.</summary>
     public static string? JudgeHello(BsonDocument hello, string hosts)
     {
         ArgumentNullException.ThrowIfNull(hello);
+        if (hello.GetValue("maxWireVersion", 0).ToInt32() is var wire and < SnapshotReadsWireVersion)
+        {
+            return $"the MongoDB at {hosts} is older than 5.0 (wire version {wire}, where 5.0 is {SnapshotReadsWireVersion}): the lab reads the log back at one " +
+                   "point in time with snapshot reads, which came with 5.0; point it at MongoDB 5.0 or later (docker/mongo-replica-set.yml runs 7.0)";
+        }
+
         if (hello.GetValue("msg", BsonNull.Value) == "isdbgrid")
         {
             return null;

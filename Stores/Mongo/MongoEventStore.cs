@@ -142,9 +142,7 @@ public sealed class MongoEventStore : IEventLog
         ArgumentNullException.ThrowIfNull(commitIds);
         await EndSessionsInDoubtAsync(cancellationToken).ConfigureAwait(false);
         using var session = await _client.StartSessionAsync(new ClientSessionOptions { CausalConsistency = true }, cancellationToken).ConfigureAwait(false);
-        await _collections.Counters.WithWriteConcern(MongoWriteConcerns.Majority).UpdateOneAsync(
-            session, new BsonDocument("_id", MongoEventDocuments.SettleBarrierId), new BsonDocument("$inc", new BsonDocument("n", 1L)),
-            new UpdateOptions { IsUpsert = true }, cancellationToken).ConfigureAwait(false);
+        await WriteBarrierAsync(session, cancellationToken).ConfigureAwait(false);
 
         var filter = new BsonDocument("commitId", new BsonDocument("$in", new BsonArray(commitIds.Select(id => new BsonBinaryData(id, GuidRepresentation.Standard)))));
         var found = new Dictionary<Guid, List<long>>();
@@ -168,15 +166,33 @@ public sealed class MongoEventStore : IEventLog
     }
 
     /// <remarks>
-    /// One read-only transaction at read concern snapshot on the primary: its reads share one point in time, and the
-    /// primary's latest one, so commits acknowledged at w1 and not yet on a majority are read. The transaction must end
-    /// within the server's transaction lifetime limit (60 s unless set otherwise).
+    /// A barrier written at majority, then every read at the barrier's cluster time in a snapshot session (MongoDB 5.0
+    /// and later): the log, the aggregates and the counter are read at one point in time, and at one that holds every
+    /// commit acknowledged before the read began, at <c>w1</c> too. The barrier follows those commits in the primary's
+    /// oplog, and its majority acknowledgement puts them all at or below the point read. (A transaction at read concern
+    /// snapshot reads majority-committed data from a point the server picks, which may precede a commit acknowledged at
+    /// <c>w1</c>, and a transaction is ended by the server after its lifetime limit, 60 s by default.) No transaction
+    /// holds these reads; the server keeps a point's history for <c>minSnapshotHistoryWindowInSeconds</c> (300 s by
+    /// default), and a read that outlasts it fails (SnapshotTooOld) rather than answering from another point.
     /// </remarks>
     public async Task<EventLogSnapshot<TEvent>> ReadSnapshotAsync<TEvent>(Func<StoredEvent, TEvent> keep, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(keep);
-        using var session = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
-        session.StartTransaction(new TransactionOptions(ReadConcern.Snapshot, ReadPreference.Primary, _writeConcern, MongoTransactions.MaxCommitTime));
+        BsonTimestamp point;
+        using (var writer = await _client.StartSessionAsync(cancellationToken: cancellationToken).ConfigureAwait(false))
+        {
+            await WriteBarrierAsync(writer, cancellationToken).ConfigureAwait(false);
+            point = writer.OperationTime
+                ?? throw new InvalidOperationException("The barrier's write came back without an operation time: the server is not a MongoDB replica set.");
+        }
+
+        return await ReadSnapshotAtAsync(point, keep, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The log, the aggregates and the counter as they were at <paramref name="point"/>, a cluster time at or below the majority point.</summary>
+    internal async Task<EventLogSnapshot<TEvent>> ReadSnapshotAtAsync<TEvent>(BsonTimestamp point, Func<StoredEvent, TEvent> keep, CancellationToken cancellationToken)
+    {
+        using var session = await _client.StartSessionAsync(new ClientSessionOptions { Snapshot = true, SnapshotTime = point }, cancellationToken).ConfigureAwait(false);
         var events = new List<TEvent>();
         await foreach (var document in FindAllAsync(session, _collections.Events, cancellationToken).ConfigureAwait(false))
         {
@@ -192,7 +208,6 @@ public sealed class MongoEventStore : IEventLog
 
         var counter = await _collections.Counters.Find(session, new BsonDocument("_id", MongoEventDocuments.EventsCounterId)).Limit(1)
             .FirstOrDefaultAsync(cancellationToken).ConfigureAwait(false);
-        await session.CommitTransactionAsync(cancellationToken).ConfigureAwait(false);
         return new EventLogSnapshot<TEvent>(events, aggregates, counter?["next"].ToInt64());
     }
 
@@ -249,6 +264,12 @@ public sealed class MongoEventStore : IEventLog
             throw;
         }
     }
+
+    /// <summary>A write at majority: once it is acknowledged, everything the primary applied before it is majority committed.</summary>
+    private Task WriteBarrierAsync(IClientSessionHandle session, CancellationToken cancellationToken) =>
+        _collections.Counters.WithWriteConcern(MongoWriteConcerns.Majority).UpdateOneAsync(
+            session, new BsonDocument("_id", MongoEventDocuments.SettleBarrierId), new BsonDocument("$inc", new BsonDocument("n", 1L)),
+            new UpdateOptions { IsUpsert = true }, cancellationToken);
 
     private static async IAsyncEnumerable<BsonDocument> FindAllAsync(
         IClientSessionHandle session, IMongoCollection<BsonDocument> collection, [EnumeratorCancellation] CancellationToken cancellationToken)

@@ -9,7 +9,7 @@ public sealed record MongoStoreConfiguration
 
     public static IReadOnlyList<string> RetryableChoices { get; } = ["off", "on"];
 
-    /// <summary>A MongoDB 4.4.2+ replica set (it answers <c>hello</c>) or Atlas cluster (--mongo-uri, MONGODB_URI). The lab creates and drops its own databases there.</summary>
+    /// <summary>A MongoDB 5.0+ replica set (snapshot reads at a chosen point, as the verifier reads the log back) or Atlas cluster (--mongo-uri, MONGODB_URI). The lab creates and drops its own databases there.</summary>
     public string? Uri { get; init; }
 
     /// <summary>The write concern of every commit: w1, journaled or majority. Default majority.</summary>

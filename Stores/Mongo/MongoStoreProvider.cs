@@ -38,11 +38,15 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     }
 
     /// <summary>Why the store cannot run with <paramref name="configuration"/> here, or null when it can: a URI, or a Docker engine to start a replica set in.</summary>
-    public static string? UnavailableBecause(MongoStoreConfiguration configuration)
+    public static string? UnavailableBecause(MongoStoreConfiguration configuration) => UnavailableBecause(configuration, MongoDockerReplicaSet.UnavailableBecause());
+
+    /// <param name="configuration">The store's settings.</param>
+    /// <param name="dockerUnavailable">Why no Docker engine can start a replica set here, or null when one answers.</param>
+    internal static string? UnavailableBecause(MongoStoreConfiguration configuration, string? dockerUnavailable)
     {
         ArgumentNullException.ThrowIfNull(configuration);
-        return configuration.Uri is null && MongoDockerReplicaSet.UnavailableBecause() is { } docker
-            ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and {docker} to start a throwaway replica set in: set it to a MongoDB 4.4.2+ " +
+        return configuration.Uri is null && dockerUnavailable is { } docker
+            ? $"{MongoStoreConfiguration.UriVariable} is not set (nor --mongo-uri), and {docker} to start a throwaway replica set in: set it to a MongoDB 5.0+ " +
               "replica set (docker compose -f docker/mongo-replica-set.yml up -d --wait, then MONGODB_URI='mongodb://localhost:27017/?replicaSet=rs0&directConnection=true'), or run where Docker answers"
             : null;
     }

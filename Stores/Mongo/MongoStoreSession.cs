@@ -264,15 +264,24 @@ internal sealed class MongoStoreSession(
         {
             return await write().ConfigureAwait(false);
         }
-        catch (MongoException e) when (!session.IsInTransaction && AnswerLost(e))
+        catch (Exception e) when (!session.IsInTransaction && AnswerLost(e))
         {
             inDoubt.Add(session);
             throw new WriteOutcomeUnknownException("write", e);
         }
     }
 
-    private static bool AnswerLost(MongoException e) => MongoErrorClassifier.FactsOf(e).Source is MongoErrorSource.Network or MongoErrorSource.WriteConcern
-        && e is not MongoConnectionPoolPausedException;
+    private static bool AnswerLost(Exception exception) => exception switch
+    {
+        // Nothing was sent: the pool refused a connection while its server was marked unknown.
+        MongoConnectionPoolPausedException => false,
+        MongoException e => MongoErrorClassifier.FactsOf(e).Source is MongoErrorSource.Network or MongoErrorSource.WriteConcern,
+
+        // The caller gave up, perhaps once the command was on the wire: the server goes on with a write whose client has
+        // gone, so it may land, and a caller told it failed would read as a guarantee broken by the strategy, not the lab.
+        OperationCanceledException => true,
+        _ => false,
+    };
 
     private IFindFluent<BsonDocument, BsonDocument> Find(IMongoCollection<BsonDocument> collection, FilterDefinition<BsonDocument> filter) =>
         collection.Find(session, filter);

@@ -35,7 +35,8 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
     public MongoCommitCount Commits { get; }
 
     /// <param name="writeConcern">One of the lab's write concern names.</param>
-    public static async Task<EmulatedMongoStore> StartAsync(string writeConcern)
+    /// <param name="onSent">Called as the driver sends each of the store's commands, before it goes on the wire.</param>
+    public static async Task<EmulatedMongoStore> StartAsync(string writeConcern, Action<CommandStartedEvent>? onSent = null)
     {
         var emulator = await MongoEmulator.StartAsync(replicaSet: "rs0");
         var sent = new ConcurrentQueue<BsonDocument>();
@@ -49,6 +50,7 @@ internal sealed class EmulatedMongoStore : IAsyncDisposable
             if (!Monitoring.Contains(e.CommandName))
             {
                 sent.Enqueue(e.Command.DeepClone().AsBsonDocument);
+                onSent?.Invoke(e);
             }
         }));
         var client = new MongoClient(settings);

@@ -75,6 +75,54 @@ public sealed class MongoCommandShapeTests
         Assert.Equal(sent.Count(c => c.GetElement(0).Name == "commitTransaction"), emulated.Commits.Sent - commitsBefore);
     }
 
+    [Theory]
+    [InlineData("SingleEventNoTransaction", "insert")]
+    [InlineData("ServerSequence", "findAndModify insert")]
+    public async Task a_single_event_goes_without_a_transaction_its_insert_ordered_and_waiting_for_the_cells_concern(string strategy, string expected)
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("journaled");
+        await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get(strategy), new CommitStrategyOptions());
+        _ = await run.CommitAsync(1);
+        _ = emulated.TakeSent();
+
+        Assert.Null((await run.CommitAsync(1)).Failure);
+        var sent = emulated.TakeSent();
+
+        Assert.Equal(expected, string.Join(" ", sent.Select(c => c.GetElement(0).Name)));
+        Assert.All(sent, c => Assert.False(c.Contains("txnNumber") || c.Contains("autocommit"), $"{c.GetElement(0).Name} in a transaction"));
+        var insert = Assert.Single(sent, c => c.GetElement(0).Name == "insert");
+        Assert.True(insert["ordered"].ToBoolean());
+        Assert.True(insert["writeConcern"]["j"].ToBoolean(), "the event's insert does not wait for the journal");
+    }
+
+    [Fact]
+    public async Task an_aggregate_commit_on_a_new_aggregate_upserts_its_version_document_setting_the_version_only_on_insert()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get("InsertMany"), new CommitStrategyOptions());
+        _ = await run.CommitAsync(new AggregateKey("warm", "Order"), 0, 3);
+        _ = emulated.TakeSent();
+
+        Assert.Null((await run.CommitAsync(new AggregateKey("new", "Order"), 0, 3)).Failure);
+        var sent = emulated.TakeSent();
+
+        var update = Assert.Single(sent, c => c.GetElement(0).Name == "update")["updates"].AsBsonArray.Single().AsBsonDocument;
+        TestContext.Current.TestOutputHelper?.WriteLine(update.ToJson());
+        Assert.True(update.GetValue("upsert", false).ToBoolean(), "a new aggregate's version document is not upserted");
+        // A rival that made the document first leaves it as it was, and the commit reads as a mismatch, not a write.
+        Assert.Equal(["_id"], update["q"].AsBsonDocument.Names);
+        Assert.Equal(["$setOnInsert"], update["u"].AsBsonDocument.Names);
+        Assert.True(Assert.Single(sent, c => c.GetElement(0).Name == "insert")["ordered"].ToBoolean());
+    }
+
     [Fact]
     public async Task a_batch_larger_than_one_message_is_split_into_inserts_of_one_transaction()
     {
@@ -118,7 +166,27 @@ public sealed class MongoCommandShapeTests
     }
 
     [Fact]
-    public async Task a_snapshot_read_takes_the_log_the_aggregates_and_the_counter_in_one_transaction_at_read_concern_snapshot_on_the_primary()
+    public async Task a_snapshot_read_first_writes_a_majority_barrier_and_needs_its_cluster_time()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("w1");
+        _ = emulated.TakeSent();
+
+        // The emulator answers without a cluster time, as no replica-set member does: the read refuses, saying so.
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => emulated.Store.ReadSnapshotAsync(CancellationToken.None));
+        var sent = emulated.TakeSent();
+
+        Assert.Contains("without an operation time", error.Message, StringComparison.Ordinal);
+        var barrier = Assert.Single(sent);
+        Assert.Equal("update", barrier.GetElement(0).Name);
+        Assert.Equal("majority", barrier["writeConcern"]["w"].AsString);
+    }
+
+    [Fact]
+    public async Task a_snapshot_read_takes_the_log_the_aggregates_and_the_counter_at_one_cluster_time_in_no_transaction_on_the_primary()
     {
         if (MongoEmulator.SkipReason() is { } reason)
         {
@@ -127,15 +195,15 @@ public sealed class MongoCommandShapeTests
         await using var emulated = await EmulatedMongoStore.StartAsync("w1");
         _ = await emulated.Store.WriteBatchAsync([CommitRequest.ForEvents(new SampleEvents().Create(3))], CancellationToken.None);
         _ = emulated.TakeSent();
+        var point = new BsonTimestamp(1_800_000_000, 7);
 
-        var snapshot = await emulated.Store.ReadSnapshotAsync(CancellationToken.None);
+        var snapshot = await emulated.Store.ReadSnapshotAtAsync(point, e => e, CancellationToken.None);
         var sent = emulated.TakeSent();
 
         Assert.Equal((3, 3L), (snapshot.Events.Count, snapshot.CounterNext!.Value));
-        Assert.Equal("find find find commitTransaction", string.Join(" ", sent.Select(c => c.GetElement(0).Name)));
-        Assert.Single(sent.Select(c => (c["lsid"].ToJson(), c["txnNumber"].ToInt64())).Distinct());
-        Assert.True(sent[0]["startTransaction"].ToBoolean());
-        Assert.Equal("snapshot", sent[0]["readConcern"]["level"].AsString);
+        Assert.Equal("find find find", string.Join(" ", sent.Select(c => c.GetElement(0).Name)));
+        Assert.All(sent, c => Assert.Equal(new BsonDocument { ["level"] = "snapshot", ["atClusterTime"] = point }, c["readConcern"].AsBsonDocument));
+        Assert.All(sent, c => Assert.False(c.Contains("txnNumber") || c.Contains("autocommit"), $"{c.GetElement(0).Name} in a transaction"));
         Assert.All(sent, c => Assert.Equal("primary", c.GetValue("$readPreference", new BsonDocument("mode", "primary"))["mode"].AsString));
     }
 

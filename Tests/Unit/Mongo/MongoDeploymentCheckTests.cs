@@ -9,14 +9,25 @@ public sealed class MongoDeploymentCheckTests
     [Fact]
     public void a_replica_set_primary_and_a_sharded_router_are_taken()
     {
-        Assert.Null(MongoDeploymentCheck.JudgeHello(new BsonDocument { ["isWritablePrimary"] = true, ["setName"] = "rs0" }, "db:27017"));
-        Assert.Null(MongoDeploymentCheck.JudgeHello(new BsonDocument { ["isWritablePrimary"] = true, ["msg"] = "isdbgrid" }, "router:27017"));
+        Assert.Null(MongoDeploymentCheck.JudgeHello(new BsonDocument { ["maxWireVersion"] = 21, ["isWritablePrimary"] = true, ["setName"] = "rs0" }, "db:27017"));
+        Assert.Null(MongoDeploymentCheck.JudgeHello(new BsonDocument { ["maxWireVersion"] = 21, ["isWritablePrimary"] = true, ["msg"] = "isdbgrid" }, "router:27017"));
+    }
+
+    [Theory]
+    [InlineData(9)]
+    [InlineData(12)]
+    public void a_server_older_than_5_0_is_refused_naming_its_wire_version(int wireVersion)
+    {
+        var refusal = MongoDeploymentCheck.JudgeHello(new BsonDocument { ["maxWireVersion"] = wireVersion, ["isWritablePrimary"] = true, ["setName"] = "rs0" }, "db:27017");
+
+        Assert.Contains($"db:27017 is older than 5.0 (wire version {wireVersion}", refusal, StringComparison.Ordinal);
+        Assert.Contains("snapshot reads", refusal, StringComparison.Ordinal);
     }
 
     [Fact]
     public void a_standalone_server_is_refused_with_what_to_do()
     {
-        var refusal = MongoDeploymentCheck.JudgeHello(new BsonDocument { ["isWritablePrimary"] = true }, "db:27017");
+        var refusal = MongoDeploymentCheck.JudgeHello(new BsonDocument { ["maxWireVersion"] = 21, ["isWritablePrimary"] = true }, "db:27017");
 
         Assert.Contains("db:27017 is a standalone server", refusal, StringComparison.Ordinal);
         Assert.Contains("start mongod with --replSet rs0 and run rs.initiate()", refusal, StringComparison.Ordinal);
@@ -25,7 +36,7 @@ public sealed class MongoDeploymentCheckTests
     [Fact]
     public void a_secondary_is_refused_naming_its_set()
     {
-        var refusal = MongoDeploymentCheck.JudgeHello(new BsonDocument { ["isWritablePrimary"] = false, ["secondary"] = true, ["setName"] = "rs0" }, "db:27018");
+        var refusal = MongoDeploymentCheck.JudgeHello(new BsonDocument { ["maxWireVersion"] = 21, ["isWritablePrimary"] = false, ["secondary"] = true, ["setName"] = "rs0" }, "db:27018");
 
         Assert.Contains("not the primary", refusal, StringComparison.Ordinal);
         Assert.Contains("?replicaSet=rs0", refusal, StringComparison.Ordinal);

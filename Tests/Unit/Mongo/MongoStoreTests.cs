@@ -12,8 +12,21 @@ namespace EventCommitLab.Tests.Mongo;
 public sealed class MongoStoreTests
 {
     [Fact]
+    public void without_a_uri_or_a_docker_engine_the_reason_names_both_ways_to_a_mongodb()
+    {
+        var reason = MongoStoreProvider.UnavailableBecause(new MongoStoreConfiguration(), "no Docker engine answers here (DOCKER_HOST, or the local socket)");
+
+        Assert.Contains("MONGODB_URI is not set (nor --mongo-uri)", reason, StringComparison.Ordinal);
+        Assert.Contains("no Docker engine answers here", reason, StringComparison.Ordinal);
+        Assert.Contains("docker/mongo-replica-set.yml", reason, StringComparison.Ordinal);
+        Assert.Null(MongoStoreProvider.UnavailableBecause(new MongoStoreConfiguration(), dockerUnavailable: null));
+        Assert.Null(MongoStoreProvider.UnavailableBecause(new MongoStoreConfiguration { Uri = "mongodb://db/?replicaSet=rs0" }, "no Docker engine answers here"));
+    }
+
+    [Fact]
     public async Task without_a_uri_the_store_says_how_to_get_a_mongodb()
     {
+        SkipWhereDockerAnswers();
         var error = await Assert.ThrowsAsync<StoreSetupException>(() => MongoStoreProvider.StartAsync(new MongoStoreConfiguration(), CancellationToken.None));
 
         Assert.Contains("MONGODB_URI", error.Message, StringComparison.Ordinal);
@@ -63,6 +76,7 @@ public sealed class MongoStoreTests
     [Fact]
     public async Task the_harness_on_mongo_without_a_mongodb_fails_fast_and_writes_nothing()
     {
+        SkipWhereDockerAnswers();
         var folder = Path.Combine(Path.GetTempPath(), $"commit-lab-mongo-{Guid.NewGuid():N}");
         var options = LabOptions.Parse(["--store", "mongo", "--out", folder], new PostgresStoreConfiguration(), new MongoStoreConfiguration());
 
@@ -121,4 +135,14 @@ public sealed class MongoStoreTests
     }
 
     private static StoredEvent Event(long sequenceNumber, string payload) => new(sequenceNumber, "s", "T", null, null, Guid.NewGuid(), [], payload);
+
+    // Where a Docker engine answers, a store with no URI starts a replica set there instead of refusing: there is no
+    // absence to refuse, and the run would be a real one (MongoServerTests hold that path).
+    private static void SkipWhereDockerAnswers()
+    {
+        if (MongoDockerReplicaSet.UnavailableBecause() is null)
+        {
+            Assert.Skip("a Docker engine answers here, so a store with no MONGODB_URI starts a replica set in it rather than refuse");
+        }
+    }
 }
