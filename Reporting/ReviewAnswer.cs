@@ -32,7 +32,8 @@ internal static class ReviewAnswer
 
         md.AppendLine("Find your writer processes and numbers, then your committers.");
         md.AppendLine(Invariant, $"Each cell is the choice in most of the rows under it ({Loads(verdicts)}; {Events(verdicts)} events per commit),");
-        md.AppendLine("the least it gains over the current implementation there, the nearest other option (its events/s over the choice's), and the choice's worst p99.").AppendLine();
+        md.AppendLine("the least it gains over the current implementation there, the nearest other option (its events/s over the choice's; above 1 where an option shown")
+            .AppendLine("equivalent within the margin measured faster, and the choice is the set's preferred design), and the choice's worst p99.").AppendLine();
         var uncontended = verdicts.Where(v => v.Aggregates is null).ToArray();
         var committers = uncontended.Select(v => v.Committers).Distinct().Order().ToArray();
         var table = new MarkdownTable().Left(["Writers · numbers · commits", .. committers.Select(c => $"{c} committer{(c == 1 ? "" : "s")}")]);
@@ -93,7 +94,8 @@ internal static class ReviewAnswer
             .OrderByDescending(s => s.Standing.Ratio!.Estimate).FirstOrDefault();
         if (nearest.Standing is { } next)
         {
-            parts.Add($"nearest: {next.Contender} {VerdictText.Ratio(next.Ratio)}{(chosenRows.Length > 1 ? $" in {Where(nearest.Row)}" : "")}");
+            var equivalent = next.Decision == PairDecision.Equivalent ? " (equivalent)" : "";
+            parts.Add($"nearest: {next.Contender} {VerdictText.Ratio(next.Ratio)}{equivalent}{(chosenRows.Length > 1 ? $" in {Where(nearest.Row)}" : "")}");
         }
 
         var p99 = chosenRows.Select(r => VerdictRow.Case(record, r.Cell, choice.Key)).Select(c => (c?.Writes.CommitLatency ?? c?.Writes.GroupLatency)?.P99Ms).OfType<double>().DefaultIfEmpty().Max();

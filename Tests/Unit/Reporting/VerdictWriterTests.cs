@@ -72,6 +72,8 @@ public sealed class VerdictWriterTests
         Assert.Contains("| several writer processes · unique numbers · plain commits |", answer, StringComparison.Ordinal);
         Assert.Contains("| one or several writer processes · gap-free numbers, visible in order · plain commits |", answer, StringComparison.Ordinal);
         Assert.Contains("*undecided* in 1 row (leading: ", answer, StringComparison.Ordinal);
+        // The nearest option says when it is in the choice's equivalent set, where its ratio may lie above 1.
+        Assert.Matches(@"\| one writer process · unique numbers · plain commits \| [^|]*nearest: Sequence \d\.\d\d \[[^\]]*\] \(equivalent\)", answer);
         Assert.True(answer.Split('\n').Length <= 40, "the answer fits a screen");
     }
 
