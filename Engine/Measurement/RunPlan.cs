@@ -2,19 +2,20 @@ namespace EventCommitLab.Engine.Measurement;
 
 /// <summary>
 /// The run's time, planned over its cells in the order a review needs them. Every cell has a mandatory part that no
-/// verdict can do without (each contender's start, its qualifying round, the rounds to its first look, the checks at
-/// the end) and a race that decides as far as its time goes. Before each cell, the mandatory parts of the cells still
-/// to run are set aside (predicted, then scaled by what the cells so far took against their prediction); of what is
-/// left, a cell may race for up to <see cref="Overcommit"/> equal shares: most cells decide at their first looks and
-/// leave their share to the cells after them, so a close call may take the rounds the clear ones did not need, and the
-/// mandatory parts set aside keep a close call early in the order from taking the time of the cells after it. The plan
-/// leaves the last cells out, whole, only when what is left cannot pay for their mandatory parts: a row not run
-/// answers nothing, while a close call stopped for want of time is still a row with its standings, and the last rows
-/// (the clear calls at 100 committers, whose mandatory parts are the largest) most often decide at their first look.
-/// When the run reaches a cell left out, every cell before it has had its time, so the cell comes back (with the
-/// left-out cells after it) if what is left pays for its mandatory part: a day slower at the start than over the run,
-/// or cells faster than predicted, then leave no budget unspent. The plan says which cells it left out and what they
-/// would have taken. With no total (a dry run), every cell runs unbounded.
+/// verdict can do without (each contender's start, its qualifying round, the checks at the end) and a race that decides
+/// as far as its time goes. Before each cell, the mandatory parts of the cells still to run are set aside (predicted,
+/// then scaled by what the cells so far took against their prediction); of what is left, a cell may race for up to
+/// <see cref="Overcommit"/> equal shares: most cells decide at their first looks and leave their share to the cells
+/// after them, so a close call may take the rounds the clear ones did not need, and the mandatory parts set aside keep
+/// a close call early in the order from taking the time of the cells after it. Before the first cell runs, the plan
+/// decides what it covers: the cells last in the order are left out, whole, until what is left pays for the mandatory
+/// parts and carries the cells it covers half as many rounds beyond their first look again (<see cref="CloseCalls"/>). After that, it leaves the last
+/// cells out only when what is left cannot pay for their mandatory parts: a cell left out then is most often a clear
+/// call, decided at its first look, and would buy the close calls before it little. When the run reaches a cell left
+/// out, every cell before it has had its time, so the cell comes back (with the left-out cells after it) if what is
+/// left pays for its mandatory part: a day slower at the start than over the run, or cells faster than predicted, then
+/// leave no budget unspent. The plan says which cells it left out and what they would have taken: a row the budget could not decide costs its starts and checks for nothing, and
+/// takes time from the rows before it. With no total (a dry run), every cell runs unbounded.
 /// </summary>
 internal sealed class RunPlan
 {
@@ -23,6 +24,16 @@ internal sealed class RunPlan
 
     /// <summary>How many equal shares of what the mandatory parts leave a cell may race for.</summary>
     public const double Overcommit = 3;
+
+    /// <summary>
+    /// What the time beyond the mandatory parts must hold, in rounds to the first look of every cell the plan covers, as
+    /// it starts: enough for each to race half as many rounds again. Most cells decide at their first look and leave
+    /// their share to the close calls, which need two to eight times as many rounds; a close call stopped for want of
+    /// time is a row undecided, and a cell left out at the start gives its time to all of them. As many rounds again
+    /// left the grid's last rows out of every default run on our machines (the clear calls at 100 committers, whose
+    /// mandatory parts are the largest): a row not run answers nothing, and the close calls still get most of the rest.
+    /// </summary>
+    public const double CloseCalls = 0.5;
 
     /// <summary>
     /// How much the starting scale weighs against what the cells take: as much as this much of predicted mandatory
@@ -66,8 +77,9 @@ internal sealed class RunPlan
     /// <summary>
     /// What the cell at <paramref name="index"/> may spend, after <paramref name="elapsed"/> of the run: its mandatory
     /// part and an equal share of what the mandatory parts of the cells still to run leave; null with no total. Cells
-    /// last in the order are left out first when what is left cannot pay for every mandatory part; when it cannot pay
-    /// even for this cell's mandatory part, this cell is left out too and the answer is <see cref="TimeSpan.Zero"/>. A cell left out earlier is planned again
+    /// last in the order are left out first when what is left cannot pay for every mandatory part (before the first
+    /// cell has run, and for half as many rounds again as every cell's first look); when it cannot pay even for this cell's mandatory part, this
+    /// cell is left out too and the answer is <see cref="TimeSpan.Zero"/>. A cell left out earlier is planned again
     /// when the run reaches it, with the cells left out after it: every cell before it has had its time.
     /// </summary>
     public TimeSpan? AllowanceFor(int index, TimeSpan elapsed)
@@ -101,8 +113,17 @@ internal sealed class RunPlan
         return Mandatory(index) + TimeSpan.FromTicks(Math.Min(free.Ticks, (long)(free.Ticks * Overcommit / coming.Count)));
     }
 
-    /// <summary>Whether <paramref name="left"/> pays for the mandatory parts of the cells <paramref name="coming"/>.</summary>
-    private bool Carries(List<int> coming, TimeSpan left) => left.TotalSeconds >= coming.Sum(i => Mandatory(i).TotalSeconds);
+    /// <summary>
+    /// Whether <paramref name="left"/> pays for the mandatory parts of the cells <paramref name="coming"/> and, before
+    /// the first cell has run, carries them half as far again as their first look; a last cell alone only needs its mandatory part
+    /// (leaving it out would give its time to no other cell).
+    /// </summary>
+    private bool Carries(List<int> coming, TimeSpan left)
+    {
+        var free = left.TotalSeconds - coming.Sum(i => Mandatory(i).TotalSeconds);
+        var starting = _predicted == 0;
+        return free >= 0 && (!starting || coming.Count == 1 || free >= CloseCalls * coming.Sum(i => _cells[i].FirstLook.TotalSeconds * Scale));
+    }
 
     private int IndexOf(PlannedCell cell)
     {

@@ -67,7 +67,7 @@ internal static class LabRunner
             : [];
         var contenders = options.Strategies.Count + RawCeiling.VariantNames.Count;
         var plan = new RunPlan(
-            [.. cells.Select(c => new PlannedCell(c, CellCostModel.Mandatory(c, contenders, settings)))],
+            [.. cells.Select(c => new PlannedCell(c, CellCostModel.Mandatory(c, contenders, settings), CellCostModel.FirstLook(c, contenders, settings)))],
             settings.BudgetMinutes is { } minutes ? TimeSpan.FromMinutes(minutes) - StoreToolRuns.Duration(toolCells) : null,
             CellCostModel.ScaleFor(flush.MedianMs));
         var cases = new List<CaseResult>();

@@ -22,7 +22,7 @@ internal static class PlanText
             ? string.Create(Invariant,
                 $"Plan: {cells.Count} cells in the order a review needs them; their starts, qualifying rounds, rounds to the first look and checks are predicted at about {Minutes(mandatory)}{scale}, leaving about {Minutes(racing)} to race them further, about {racing.TotalSeconds / Math.Max(1, covered.Length):0} s a cell more where the calls are close.")
             : string.Create(Invariant,
-                $"Plan: the budget covers the first {covered.Length} of {cells.Count} cells in the order a review needs them{scale}; left out, whole, since the time left cannot pay for them: {Cells(plan.LeftOut)} (their starts, qualifying rounds, rounds to the first look and checks alone would take about {Minutes(TimeSpan.FromSeconds(plan.LeftOut.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} more); they run after the others where the time left pays for them.");
+                $"Plan: the budget covers the first {covered.Length} of {cells.Count} cells in the order a review needs them{scale}; left out, whole, so that every cell it covers can race to its second look: {Cells(plan.LeftOut)} (their starts, qualifying rounds, rounds to the first look and checks alone would take about {Minutes(TimeSpan.FromSeconds(plan.LeftOut.Sum(c => c.Mandatory.TotalSeconds * plan.Scale)))} more); they run after the others where the time left pays for them.");
     }
 
     /// <summary>The cells left out that <paramref name="before"/> did not hold, and why, or the cells it held that came back; null when neither changed.</summary>

@@ -11,8 +11,8 @@ public sealed class RunPlanTests
 {
     private static readonly TimeSpan Twenty = TimeSpan.FromMinutes(20);
 
-    private static PlannedCell[] Cells(int count, double mandatorySeconds) =>
-        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(mandatorySeconds)))];
+    private static PlannedCell[] Cells(int count, double mandatorySeconds, double firstLookSeconds = 0) =>
+        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Waves, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(mandatorySeconds), TimeSpan.FromSeconds(firstLookSeconds)))];
 
     [Fact]
     public void each_cell_may_spend_its_mandatory_part_and_up_to_three_equal_shares_of_what_the_mandatory_parts_leave()
@@ -83,29 +83,31 @@ public sealed class RunPlanTests
     }
 
     [Fact]
-    public void before_the_first_cell_every_cell_whose_mandatory_part_fits_is_covered_however_little_it_leaves_to_race()
+    public void before_the_first_cell_the_last_cells_are_left_out_until_what_the_mandatory_parts_leave_carries_every_cell_half_as_far_again()
     {
-        // 11 cells of 100 s leave 95 s of the 1,195 s to race them further; a twelfth does not fit.
-        var eleven = new RunPlan(Cells(11, 100), Twenty);
-        Assert.Equal(TimeSpan.FromSeconds(100) + (TimeSpan.FromSeconds(95) * RunPlan.Overcommit / 11), eleven.AllowanceFor(0, TimeSpan.Zero));
-        Assert.Empty(eleven.LeftOut);
+        // 10 cells of 100 s, 40 s of it to the first look: 1000 s of mandatory parts leave 195 s, short of the 200 s
+        // that race every cell half as many rounds again; without the last cell, 295 s carry 180 s.
+        var cells = Cells(10, 100, 40);
+        var plan = new RunPlan(cells, Twenty);
 
-        var cells = Cells(12, 100);
-        var twelve = new RunPlan(cells, Twenty);
-        twelve.AllowanceFor(0, TimeSpan.Zero);
-        Assert.Equal([cells[^1]], twelve.LeftOut);
+        var allowance = plan.AllowanceFor(0, TimeSpan.Zero);
+
+        Assert.Equal([cells[^1]], plan.LeftOut);
+        Assert.Equal(TimeSpan.FromSeconds(100) + (TimeSpan.FromSeconds(295) * RunPlan.Overcommit / 9), allowance);
+        var withoutFirstLooks = new RunPlan(Cells(10, 100), Twenty);
+        withoutFirstLooks.AllowanceFor(0, TimeSpan.Zero);
+        Assert.Empty(withoutFirstLooks.LeftOut);
     }
 
     [Fact]
     public void once_a_cell_has_run_the_plan_leaves_cells_out_only_when_their_mandatory_parts_no_longer_fit()
     {
-        var cells = Cells(10, 100);
+        var cells = Cells(10, 100, 20);
         var plan = new RunPlan(cells, Twenty);
         plan.AllowanceFor(0, TimeSpan.Zero);
-        Assert.Empty(plan.LeftOut);
         plan.Record(0, TimeSpan.FromSeconds(100));
 
-        // 895 s left pay for eight cells of 100 s to come, not for nine.
+        // 895 s left pay for the 800 s of the eight cells to come, though the 95 s beyond them cannot carry their 160 s.
         plan.AllowanceFor(1, TimeSpan.FromSeconds(300));
         Assert.Equal([cells[^1]], plan.LeftOut);
 
@@ -116,32 +118,32 @@ public sealed class RunPlanTests
     [Fact]
     public void a_cell_left_out_at_the_start_comes_back_when_the_run_reaches_it_with_time_left_for_its_mandatory_part()
     {
-        var cells = Cells(12, 100);
+        var cells = Cells(10, 100, 40);
         var plan = new RunPlan(cells, Twenty);
         plan.AllowanceFor(0, TimeSpan.Zero);
         Assert.Equal([cells[^1]], plan.LeftOut);
-        for (var index = 0; index < 11; index++)
+        for (var index = 0; index < 9; index++)
         {
             plan.AllowanceFor(index, TimeSpan.FromSeconds(index * 90));
             plan.Record(index, TimeSpan.FromSeconds(90));
         }
 
-        // The eleven cells took 990 s: 205 s are left, more than the last cell's mandatory part (about 100 s).
-        var allowance = plan.AllowanceFor(11, TimeSpan.FromSeconds(990));
+        // The nine cells took 810 s: 385 s are left, more than the last cell's mandatory part (about 100 s).
+        var allowance = plan.AllowanceFor(9, TimeSpan.FromSeconds(810));
 
         Assert.Empty(plan.LeftOut);
-        Assert.Equal((Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(990)).TotalSeconds, allowance!.Value.TotalSeconds, 3);
+        Assert.Equal((Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(810)).TotalSeconds, allowance!.Value.TotalSeconds, 3);
         var late = new RunPlan(cells, Twenty);
         late.AllowanceFor(0, TimeSpan.Zero);
         late.Record(0, TimeSpan.FromSeconds(100));
-        Assert.Equal(TimeSpan.Zero, late.AllowanceFor(11, Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(50)));
+        Assert.Equal(TimeSpan.Zero, late.AllowanceFor(9, Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(50)));
         Assert.Equal([cells[^1]], late.LeftOut);
     }
 
     [Fact]
     public void a_last_cell_alone_runs_when_it_can_pay_for_its_mandatory_part_since_leaving_it_out_gives_its_time_to_no_other_cell()
     {
-        var cells = Cells(2, 100);
+        var cells = Cells(2, 100, 80);
         var plan = new RunPlan(cells, TimeSpan.FromSeconds(100) + RunPlan.Reserve + TimeSpan.FromSeconds(101));
 
         Assert.Equal(TimeSpan.FromSeconds(101), plan.AllowanceFor(1, TimeSpan.FromSeconds(100)));

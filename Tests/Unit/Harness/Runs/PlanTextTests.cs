@@ -9,13 +9,12 @@ public sealed class PlanTextTests
     private static readonly TimeSpan Twenty = TimeSpan.FromMinutes(20);
 
     private static PlannedCell[] Cells(int count) =>
-        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(100)))];
+        [.. Enumerable.Range(1, count).Select(i => new PlannedCell(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, i, 1), TimeSpan.FromSeconds(100), TimeSpan.FromSeconds(40)))];
 
     [Fact]
     public void the_console_says_which_cells_came_back_in_and_says_nothing_when_the_plan_did_not_change()
     {
-        // Twelve cells of 100 s: the mandatory parts of the first eleven fit in 20 minutes, the twelfth's do not.
-        var cells = Cells(12);
+        var cells = Cells(10);
         var plan = new RunPlan(cells, Twenty);
         plan.AllowanceFor(0, TimeSpan.Zero);
         Assert.Contains("they run after the others where the time left pays for them", PlanText.Opening(plan, [.. cells.Select(c => c.Cell)]), StringComparison.Ordinal);
@@ -23,7 +22,7 @@ public sealed class PlanTextTests
         Assert.Null(PlanText.Change(plan, before));
         plan.Record(0, TimeSpan.FromSeconds(100));
 
-        plan.AllowanceFor(11, TimeSpan.FromSeconds(1000));
+        plan.AllowanceFor(9, TimeSpan.FromSeconds(900));
 
         Assert.Equal(
             $"Plan: the cells before have had their time and what is left pays for more; back in: {cells[^1].Cell} (about 1.7 min of mandatory parts).",
