@@ -124,6 +124,52 @@ public sealed class MongoCommandShapeTests
     }
 
     [Fact]
+    public async Task a_batch_of_several_commits_is_one_transaction_of_as_many_round_trips_as_a_batch_of_one()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        var events = new SampleEvents();
+        _ = emulated.TakeSent();
+
+        var answers = await emulated.Store.WriteBatchAsync([.. Enumerable.Range(0, 3).Select(_ => CommitRequest.ForEvents(events.Create(3)))], CancellationToken.None);
+        var sent = emulated.TakeSent();
+
+        Assert.Equal(3, answers.Count);
+        Assert.Equal("findAndModify insert commitTransaction", string.Join(" ", sent.Select(c => c.GetElement(0).Name)));
+        var numbers = Assert.Single(sent, c => c.GetElement(0).Name == "insert")["documents"].AsBsonArray.Select(d => d["_id"].ToInt64()).ToArray();
+        // One reservation numbers all three commits, in their order, with no gap between them.
+        Assert.Equal([.. Enumerable.Range(0, 9).Select(n => numbers[0] + n)], numbers);
+        AssertTransactionsReadAndWaitAsTheStoreSays(sent);
+    }
+
+    [Fact]
+    public async Task the_pipeline_cuts_its_transactions_at_a_thousand_events_on_the_wire()
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get("BatchingPipeline"), new CommitStrategyOptions());
+        _ = await run.CommitAsync(1);
+        _ = emulated.TakeSent();
+
+        // Four commits of 400 events together: no transaction may take more than two of them.
+        var outcomes = await Task.WhenAll(Enumerable.Range(0, 4).Select(_ => run.CommitAsync(400)));
+        var sent = emulated.TakeSent();
+
+        Assert.All(outcomes, o => Assert.Null(o.Failure));
+        var transactions = sent.Where(c => c.Contains("txnNumber")).GroupBy(c => (c["lsid"].ToJson(), c["txnNumber"].ToInt64()))
+            .Select(t => t.Where(c => c.GetElement(0).Name == "insert").Sum(c => c["documents"].AsBsonArray.Count)).ToArray();
+        Assert.True(transactions.Length >= 2, $"{transactions.Length} transaction(s)");
+        Assert.All(transactions, inserted => Assert.InRange(inserted, 400, 1_000));
+        Assert.Equal(1_600, transactions.Sum());
+    }
+
+    [Fact]
     public async Task a_batch_larger_than_one_message_is_split_into_inserts_of_one_transaction()
     {
         if (MongoEmulator.SkipReason() is { } reason)
