@@ -72,6 +72,12 @@ public interface IEventStore
     /// </summary>
     long StoreResends => 0;
 
+    /// <summary>
+    /// How the database's own client retries a transaction that failed transiently, where that differs from the lab's
+    /// policy (MongoDB's drivers back off as the convenient transactions API says); null where the lab's policy stands.
+    /// </summary>
+    TransientRetryGuidance? RetryGuidance => null;
+
     /// <summary>Says what an exception thrown by this store means, from the database's error codes only.</summary>
     StoreErrorKind Classify(Exception exception);
 }

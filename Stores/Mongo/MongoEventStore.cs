@@ -32,6 +32,8 @@ public sealed class MongoEventStore : IEventLog
     /// <summary>The client's commit resends, counted for the whole client: the harness runs one case at a time and reads differences.</summary>
     public long StoreResends => _commits.Resent;
 
+    public TransientRetryGuidance? RetryGuidance => MongoRetryGuidance.WithTransaction;
+
     /// <summary>
     /// Creates the collections (a transaction cannot create them on MongoDB before 4.4) and the two counters, in a
     /// database whose every write outside a transaction carries <paramref name="writeConcern"/> and whose every read

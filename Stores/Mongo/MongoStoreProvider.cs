@@ -60,7 +60,9 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     public string Caveat =>
         "on MongoDB a transaction that writes a document another open transaction wrote is aborted at once with a write conflict, " +
         "where PostgreSQL makes it wait for the row: the strategies that share a counter document (TransactionalCounter, CurrentImplementation, " +
-        "LockedCounterStatement) retry under concurrency, so their figures include the retry policy's backoff; and the driver sends a failed " +
+        "LockedCounterStatement, each of BatchingPipeline2InFlight's two batches, and every counter strategy run from two writer processes) retry under concurrency, " +
+        "backing off as MongoDB's drivers do (withTransaction: a random share of 5 ms growing 1.5 times a retry to at most 500 ms, unbounded within 120 s), " +
+        "so their figures include that cost; and the driver sends a failed " +
         "commitTransaction once more on its own, at majority write concern, which the retries per commit include (the store line totals them for the run)";
 
     /// <summary>The write concerns a log's commits may wait for.</summary>

@@ -1,6 +1,10 @@
 namespace EventCommitLab.Strategies.Shared;
 
-/// <summary>How transient failures (sequence-key races, serialization failures, deadlocks, dropped connections) are retried.</summary>
+/// <summary>
+/// How transient failures (sequence-key races, serialization failures, deadlocks, dropped connections) are retried. On a
+/// store whose client names its own backoff (<see cref="Contract.Port.IEventStore.RetryGuidance"/>), that backoff
+/// replaces <see cref="MaxRetryAttempts"/>, <see cref="BaseDelay"/> and <see cref="MaxDelay"/>; the rest holds.
+/// </summary>
 public sealed record CommitRetryOptions
 {
     /// <summary>Retries after the first attempt. Default 200: a wave of 100 count-based commits can lose the race

@@ -22,13 +22,17 @@ internal sealed class CommitRetryPolicy
     private readonly ResiliencePipeline _pipeline;
 
     public CommitRetryPolicy(IEventStore store, CommitRetryOptions options, CommitCounters counters)
-        : this(store.Classify, options, counters.AddRetry)
+        : this(store.Classify, options, counters.AddRetry, store.RetryGuidance)
     {
     }
 
     /// <param name="classify">How the store names a failure: only <see cref="StoreErrorKind.Transient"/> is retried.</param>
     /// <param name="onRetry">Counts a retry.</param>
-    public CommitRetryPolicy(Func<Exception, StoreErrorKind> classify, CommitRetryOptions options, Action onRetry)
+    /// <param name="guidance">
+    /// The database client's own backoff, which replaces the options' delays and bound on attempts (the total time
+    /// still holds); null for the options' own.
+    /// </param>
+    public CommitRetryPolicy(Func<Exception, StoreErrorKind> classify, CommitRetryOptions options, Action onRetry, TransientRetryGuidance? guidance = null)
     {
         _classify = classify;
         _stop = options.Stop;
@@ -37,11 +41,14 @@ internal sealed class CommitRetryPolicy
             .AddRetry(new RetryStrategyOptions
             {
                 ShouldHandle = new PredicateBuilder().Handle<Exception>(e => IsTransient(e) && _stop is not { IsStopped: true }),
-                MaxRetryAttempts = options.MaxRetryAttempts,
+                MaxRetryAttempts = guidance is null ? options.MaxRetryAttempts : int.MaxValue,
                 BackoffType = DelayBackoffType.Exponential,
                 UseJitter = true,
                 Delay = options.BaseDelay,
                 MaxDelay = options.MaxDelay,
+                DelayGenerator = guidance is null
+                    ? null
+                    : args => new ValueTask<TimeSpan?>(guidance.DelayBefore(args.AttemptNumber, Random.Shared.NextDouble())),
                 OnRetry = args =>
                 {
                     onRetry();

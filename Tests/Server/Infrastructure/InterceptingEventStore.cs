@@ -28,6 +28,11 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
 
     public long StoreResends => ResendsReported ?? Inner.StoreResends;
 
+    /// <summary>The client's own backoff the store names: the inner store's unless a test sets one.</summary>
+    public TransientRetryGuidance? GuidanceReported { get; set; }
+
+    public TransientRetryGuidance? RetryGuidance => GuidanceReported ?? Inner.RetryGuidance;
+
     /// <summary>Runs <paramref name="action"/> the next time <paramref name="operation"/> is about to run, and only then.</summary>
     public void OnceBefore(string operation, Func<Task> action) => _once[operation] = action;
 

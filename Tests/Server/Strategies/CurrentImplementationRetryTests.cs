@@ -1,5 +1,6 @@
 using EventCommitLab.Contract;
 using EventCommitLab.Contract.Model;
+using EventCommitLab.Contract.Port;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;
@@ -64,6 +65,44 @@ public sealed class CurrentImplementationRetryTests(LabStores stores)
         Assert.Equal(2, run.Strategy.Counters.Retries);
         Assert.Equal(PostgresErrorCodes.UniqueViolation, Assert.IsType<PostgresException>(exhausted.InnerException).SqlState);
         Assert.Contains("23505", exhausted.Message, StringComparison.Ordinal);
+        Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    [Fact]
+    public async Task where_the_stores_client_names_its_own_backoff_a_race_is_retried_past_the_options_bound_on_attempts()
+    {
+        InterceptingEventStore? intercepting = null;
+        var options = new CommitStrategyOptions { Retry = new CommitRetryOptions { MaxRetryAttempts = 2 } };
+        // As MongoDB's drivers do: no bound on attempts, only on the commit's total time.
+        var guidance = new TransientRetryGuidance(TimeSpan.FromMilliseconds(1), TimeSpan.FromMilliseconds(2), 1.5, "test");
+        await using var run = await stores.StartRunAsync(
+            "postgres", "CurrentImplementation", s => intercepting = new InterceptingEventStore(s) { GuidanceReported = guidance }, options);
+        var losses = 0;
+
+        // The first five attempts each lose the number they counted to a rival; the sixth wins.
+        async Task Rival()
+        {
+            var rival = CommitRequest.ForEvents(run.Events.Create(1));
+            await using (var session = await intercepting!.Inner.OpenAutoCommitSessionAsync(CancellationToken.None))
+            {
+                var next = (await session.ReadHighestSequenceNumberAsync(CancellationToken.None) ?? -1) + 1;
+                await session.InsertEventAsync(rival.Stamp(next)[0], CancellationToken.None);
+                run.Ledger.Record(new LedgerEntry(rival.CommitId, 1, LedgerOutcome.Acknowledged, [next], null));
+            }
+
+            if (++losses < 5)
+            {
+                intercepting.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
+            }
+        }
+
+        intercepting!.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
+
+        var outcome = await run.CommitAsync(1);
+
+        Assert.Null(outcome.Failure);
+        Assert.Equal([5L], outcome.Result!.SequenceNumbers);
+        Assert.Equal(5, run.Strategy.Counters.Retries);
         Assert.Empty((await run.VerifyAsync()).Violations);
     }
 
