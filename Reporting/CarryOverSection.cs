@@ -17,6 +17,9 @@ internal static class CarryOverSection
 {
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
+    // Enough for a reviewer to find the rows in the decisions above; the count says how many more.
+    private const int NamedRows = 2;
+
     public static string Write(RunRecord record)
     {
         ArgumentNullException.ThrowIfNull(record);
@@ -35,6 +38,7 @@ internal static class CarryOverSection
             md.AppendLine(Invariant, $"On {store.Title}, {store.OnSharedTransaction}.").AppendLine();
             md.Append(CommitShapeTable.Write(store, name => record.Strategies.FirstOrDefault(c => c.Strategy == name)?.SafeWithSeveralWriterProcesses)).AppendLine();
             md.AppendLine(Invariant, $"Each commit waits for {store.Title}'s write concern {Waits(store)}. Whether this run's choices should hold there:").AppendLine();
+            md.AppendLine(Invariant, $"| Guarantees | Choice | Decided rows | On {store.Title} |").AppendLine("| --- | --- | --- | --- |");
             foreach (var line in Expectations(record, store))
             {
                 md.AppendLine(line);
@@ -48,8 +52,8 @@ internal static class CarryOverSection
     }
 
     /// <summary>
-    /// A line per guarantee profile, choice and expectation over the run's decided rows, the rows named (a few) and
-    /// counted: one row may carry over in one profile and flip in another, where a rival the other profile excludes is
+    /// A table row per guarantee profile, choice and expectation over the run's decided rows, the rows counted and two
+    /// named: one row may carry over in one profile and flip in another, where a rival the other profile excludes is
     /// within the margin.
     /// </summary>
     private static IEnumerable<string> Expectations(RunRecord record, StoreCommitShapes store)
@@ -65,10 +69,10 @@ internal static class CarryOverSection
         foreach (var group in reasons)
         {
             var rows = group.Select(r => r.Row).Distinct().ToArray();
-            var named = string.Join("; ", rows.Take(3).Select(r => VerdictWriter.Row(r.Cell)));
+            var named = string.Join("; ", rows.Take(NamedRows).Select(r => VerdictWriter.Row(r.Cell)));
             var profile = GuaranteeProfile.Get(group.Key.Profile).Title;
             yield return string.Create(Invariant,
-                $"- {profile}: **{group.Key.Recommended}**, chosen in {rows.Length} row{(rows.Length == 1 ? "" : "s")} ({named}{(rows.Length > 3 ? $" and {rows.Length - 3} more" : "")}): {group.Key.Reason}.");
+                $"| {profile} | **{group.Key.Recommended}** | {rows.Length}: {named}{(rows.Length > NamedRows ? $" and {rows.Length - NamedRows} more" : "")} | {group.Key.Reason} |");
         }
     }
 
