@@ -89,6 +89,11 @@ public static class DetailsWriter
             md.AppendLine(Invariant, $"- Round-to-round spread of paired ratios (median standard deviation of the per-round log ratio, over every pair of contenders with at least five race rounds side by side): {spread:0.000}.");
         }
 
+        if (precision.SharedNoise is { } common)
+        {
+            md.AppendLine(Invariant, $"- Share of their round-to-round variance two contenders of a round have in common, which pairing them takes out (median over the same pairs; 1: all, 0: each turn's noise its own): {common:0.00}.");
+        }
+
         if (precision.GcPauses is { } pauses)
         {
             md.AppendLine(Invariant, $"- Cases whose process stood still for the garbage collector more than 1% of their measured time: **{pauses.OverAHundredth} of {pauses.Measured}**; more than 10%: **{pauses.OverATenth}** (per case in the tables below).");
