@@ -27,9 +27,13 @@ public sealed class MongoDockerReplicaSet : IAsyncDisposable
     public static string? UnavailableBecause() =>
         TestcontainersSettings.OS.DockerEndpointAuthConfig is null ? "no Docker engine answers here (DOCKER_HOST, or the local socket)" : null;
 
-    public static async Task<MongoDockerReplicaSet> StartAsync(CancellationToken cancellationToken)
+    /// <param name="log">Progress while the image is pulled and the set starts: a first pull can take minutes.</param>
+    public static async Task<MongoDockerReplicaSet> StartAsync(Action<string> log, CancellationToken cancellationToken)
     {
-        var container = new MongoDbBuilder(Image).WithReplicaSet("rs0").WithCommand("--setParameter", "enableTestCommands=1").Build();
+        ArgumentNullException.ThrowIfNull(log);
+        log($"[mongo] starting a single-node replica set in Docker ({Image}); the first start pulls the image");
+        var container = new MongoDbBuilder(Image).WithReplicaSet("rs0").WithCommand("--setParameter", "enableTestCommands=1")
+            .WithLogger(new MongoDockerProgress(log, TimeProvider.System)).Build();
         try
         {
             await container.StartAsync(cancellationToken).ConfigureAwait(false);

@@ -39,7 +39,7 @@ public sealed class MongoStoreModule : StoreModule<MongoStoreConfiguration>
     public override string? UnavailableBecause(MongoStoreConfiguration settings) => MongoStoreProvider.UnavailableBecause(settings);
 
     public override async Task<IEventStoreProvider> StartAsync(MongoStoreConfiguration settings, Action<string> log, CancellationToken cancellationToken) =>
-        await MongoStoreProvider.StartAsync(settings, cancellationToken).ConfigureAwait(false);
+        await MongoStoreProvider.StartAsync(settings, log, cancellationToken).ConfigureAwait(false);
 
     public override string Durability(MongoStoreConfiguration settings)
     {

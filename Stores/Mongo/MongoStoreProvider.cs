@@ -75,7 +75,12 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
     public string Description => $"{_description}; {_commits}";
 
     /// <exception cref="StoreSetupException">No URI, an invalid one, no answer in time, or a deployment the lab refuses; the message says what to do.</exception>
-    public static async Task<MongoStoreProvider> StartAsync(MongoStoreConfiguration configuration, CancellationToken cancellationToken)
+    public static Task<MongoStoreProvider> StartAsync(MongoStoreConfiguration configuration, CancellationToken cancellationToken) =>
+        StartAsync(configuration, _ => { }, cancellationToken);
+
+    /// <param name="log">Progress lines, for a replica set started in Docker (the image pull among them).</param>
+    /// <exception cref="StoreSetupException">No URI, an invalid one, no answer in time, or a deployment the lab refuses; the message says what to do.</exception>
+    public static async Task<MongoStoreProvider> StartAsync(MongoStoreConfiguration configuration, Action<string> log, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(configuration);
         if (UnavailableBecause(configuration) is { } unavailable)
@@ -86,7 +91,7 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         MongoDockerReplicaSet? docker = null;
         if (configuration.Uri is null)
         {
-            docker = await MongoDockerReplicaSet.StartAsync(cancellationToken).ConfigureAwait(false);
+            docker = await MongoDockerReplicaSet.StartAsync(log, cancellationToken).ConfigureAwait(false);
             configuration = configuration with { Uri = docker.Uri };
         }
 

@@ -1,4 +1,8 @@
+using EventCommitLab.Engine.Results;
+using EventCommitLab.Harness.Runs;
+using EventCommitLab.Reporting;
 using EventCommitLab.Stores.Mongo;
+using EventCommitLab.Stores.Postgres;
 using EventCommitLab.Tests.Infrastructure;
 using MongoDB.Bson;
 using MongoDB.Driver;
@@ -61,6 +65,40 @@ public sealed class MongoServerTests(LabStores stores)
         var report = await run.VerifyAsync();
         Assert.Empty(report.Violations);
         Assert.Equal(3, report.FoundEvents);
+    }
+
+    /// <summary>
+    /// The harness end to end on the replica set: a small grid, dry job, bounded in time so that a hang fails the test
+    /// rather than CI; every case verified by reading the database back, and the pages written.
+    /// </summary>
+    [Fact]
+    public async Task the_harness_races_a_small_grid_on_the_replica_set_and_verifies_every_log_within_its_bound()
+    {
+        var uri = await UriAsync();
+        var folder = Path.Combine(Path.GetTempPath(), $"commit-lab-mongo-run-{Guid.NewGuid():N}");
+        var options = LabOptions.Parse(
+            ["--store", "mongo", "--mongo-uri", uri, "--job", "dry", "--strategies", "TransactionalCounter,BatchingPipeline", "--load", "waves",
+             "--methods", "CommitEvents,CommitAggregateEvents", "--events", "2", "--concurrency", "1,3", "--contention", "none", "--case-timeout", "60", "--out", folder],
+            new PostgresStoreConfiguration(), new MongoStoreConfiguration());
+        using var bound = new CancellationTokenSource(TimeSpan.FromMinutes(5));
+        try
+        {
+            var exit = await LabRunner.RunAsync(options, "test", TextWriter.Null, bound.Token);
+
+            Assert.Equal(0, exit);
+            var record = RunRecord.Read(folder);
+            Assert.NotEmpty(record.Cases);
+            Assert.All(record.Cases, c => Assert.True(c.Succeeded, c.Failure));
+            Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
+            Assert.Contains("This run measured MongoDB itself", File.ReadAllText(Path.Combine(folder, VerdictWriter.FileName)), StringComparison.Ordinal);
+        }
+        finally
+        {
+            if (Directory.Exists(folder))
+            {
+                Directory.Delete(folder, recursive: true);
+            }
+        }
     }
 
     private async Task<string> UriAsync() => ((MongoStoreProvider)await stores.ProviderAsync("mongo")).Uri;
