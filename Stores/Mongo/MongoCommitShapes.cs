@@ -17,7 +17,7 @@ public static class MongoCommitShapes
     public static StoreCommitShapes All { get; } = new(
         "mongo",
         "MongoDB",
-        "a second transaction writing a document another open transaction wrote is aborted (write conflict) and retried after the drivers' withTransaction backoff (a random share of 5 ms growing to 500 ms), where PostgreSQL queues it behind the row lock",
+        "a transaction writing a document another open one wrote is aborted (write conflict), then retried after the drivers' backoff (5 to 500 ms); PostgreSQL queues it behind the row lock",
         "MONGODB_URI='mongodb://HOST:27017/?replicaSet=NAME' dotnet run -c Release --project Harness -- --store mongo",
         [
             Shape("CurrentImplementation", "aggregate insert insert insert commitTransaction", "update aggregate insert insert insert commitTransaction", SharedWrite.InTransaction, "the log's next numbers (their unique index)"),

@@ -36,6 +36,14 @@ public sealed class CarryOverSectionTests
     }
 
     [Fact]
+    public void the_mongodb_section_has_no_line_outside_its_tables_over_two_hundred_characters()
+    {
+        var page = CarryOverSection.Write(SampleVerdicts.Run() with { CommitShapes = [MongoCommitShapes.All] });
+
+        Assert.All(page.Split('\n').Where(l => !l.StartsWith('|')), l => Assert.True(l.Length <= 200, $"{l.Length}: {l}"));
+    }
+
+    [Fact]
     public void a_run_of_that_store_says_its_figures_are_that_stores_own_and_a_run_without_shapes_has_no_section()
     {
         var run = SampleVerdicts.Run() with { CommitShapes = [Shapes with { RanHere = true }] };
