@@ -45,15 +45,9 @@ public sealed class CurrentImplementationRetryTests(LabStores stores)
         // Before each of the strategy's inserts a rival takes the very number the strategy counted, so every attempt loses.
         async Task Rival()
         {
-            var rival = CommitRequest.ForEvents(run.Events.Create(1));
-            await using (var session = await intercepting!.Inner.OpenAutoCommitSessionAsync(CancellationToken.None))
-            {
-                var next = (await session.ReadHighestSequenceNumberAsync(CancellationToken.None) ?? -1) + 1;
-                await session.InsertEventAsync(rival.Stamp(next)[0], CancellationToken.None);
-                run.Ledger.Record(new LedgerEntry(rival.CommitId, 1, LedgerOutcome.Acknowledged, [next], null));
-            }
+            await CommitNextNumberAsync(intercepting!, run);
 
-            intercepting.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
+            intercepting!.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
         }
 
         intercepting!.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
@@ -82,17 +76,11 @@ public sealed class CurrentImplementationRetryTests(LabStores stores)
         // The first five attempts each lose the number they counted to a rival; the sixth wins.
         async Task Rival()
         {
-            var rival = CommitRequest.ForEvents(run.Events.Create(1));
-            await using (var session = await intercepting!.Inner.OpenAutoCommitSessionAsync(CancellationToken.None))
-            {
-                var next = (await session.ReadHighestSequenceNumberAsync(CancellationToken.None) ?? -1) + 1;
-                await session.InsertEventAsync(rival.Stamp(next)[0], CancellationToken.None);
-                run.Ledger.Record(new LedgerEntry(rival.CommitId, 1, LedgerOutcome.Acknowledged, [next], null));
-            }
+            await CommitNextNumberAsync(intercepting!, run);
 
             if (++losses < 5)
             {
-                intercepting.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
+                intercepting!.OnceBefore(InterceptingEventStore.InsertEvent, Rival);
             }
         }
 
@@ -149,5 +137,15 @@ public sealed class CurrentImplementationRetryTests(LabStores stores)
         Assert.All(outcomes, o => Assert.Null(o.Failure));
         Assert.True(run.Strategy.Counters.Retries > 0, "100 concurrent count-based commits should have lost races to each other");
         Assert.Empty((await run.VerifyAsync()).Violations);
+    }
+
+    /// <summary>A rival commits the number the strategy is about to take, past the interception, and the ledger records it.</summary>
+    private static async Task CommitNextNumberAsync(InterceptingEventStore intercepting, StrategyRun run)
+    {
+        var rival = CommitRequest.ForEvents(run.Events.Create(1));
+        await using var session = await intercepting.Inner.OpenAutoCommitSessionAsync(CancellationToken.None);
+        var next = (await session.ReadHighestSequenceNumberAsync(CancellationToken.None) ?? -1) + 1;
+        await session.InsertEventAsync(rival.Stamp(next)[0], CancellationToken.None);
+        run.Ledger.Record(new LedgerEntry(rival.CommitId, 1, LedgerOutcome.Acknowledged, [next], null));
     }
 }
