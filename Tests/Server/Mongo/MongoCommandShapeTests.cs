@@ -37,11 +37,7 @@ public sealed class MongoCommandShapeTests
     [MemberData(nameof(Cases))]
     public async Task a_commit_sends_the_commands_its_strategy_is_known_for_and_transactions_read_and_wait_as_the_store_says(string strategy, string method)
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var emulated = await StartEmulatedAsync("majority");
         var registration = StrategyCatalog.Get(strategy);
         if (registration.UnavailableOn(emulated.Store) is { } unavailable)
         {
@@ -80,11 +76,7 @@ public sealed class MongoCommandShapeTests
     [InlineData("ServerSequence", "findAndModify insert")]
     public async Task a_single_event_goes_without_a_transaction_its_insert_ordered_and_waiting_for_the_cells_concern(string strategy, string expected)
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("journaled");
+        await using var emulated = await StartEmulatedAsync("journaled");
         await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get(strategy), new CommitStrategyOptions());
         _ = await run.CommitAsync(1);
         _ = emulated.TakeSent();
@@ -102,11 +94,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task an_aggregate_commit_on_a_new_aggregate_upserts_its_version_document_setting_the_version_only_on_insert()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var emulated = await StartEmulatedAsync("majority");
         await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get("InsertMany"), new CommitStrategyOptions());
         _ = await run.CommitAsync(new AggregateKey("warm", "Order"), 0, 3);
         _ = emulated.TakeSent();
@@ -126,11 +114,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task a_batch_of_several_commits_is_one_transaction_of_as_many_round_trips_as_a_batch_of_one()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var emulated = await StartEmulatedAsync("majority");
         var events = new SampleEvents();
         _ = emulated.TakeSent();
 
@@ -148,11 +132,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task the_pipeline_cuts_its_transactions_at_a_thousand_events_on_the_wire()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var emulated = await StartEmulatedAsync("majority");
         await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get("BatchingPipeline"), new CommitStrategyOptions());
         _ = await run.CommitAsync(1);
         _ = emulated.TakeSent();
@@ -172,11 +152,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task a_batch_larger_than_one_message_is_split_into_inserts_of_one_transaction()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var emulated = await StartEmulatedAsync("majority");
         _ = emulated.TakeSent();
 
         // About 60 MB of events: more than the 48 MB a message may carry, so the driver sends the insert in parts.
@@ -194,11 +170,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task a_lost_commits_lookup_writes_a_majority_barrier_then_reads_at_majority_after_it()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("w1");
+        await using var emulated = await StartEmulatedAsync("w1");
         _ = emulated.TakeSent();
 
         _ = await emulated.Store.FindCommitsAsync([Guid.NewGuid()], CancellationToken.None);
@@ -214,11 +186,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task a_snapshot_read_first_writes_a_majority_barrier_and_needs_its_cluster_time()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("w1");
+        await using var emulated = await StartEmulatedAsync("w1");
         _ = emulated.TakeSent();
 
         // The emulator answers without a cluster time, as no replica-set member does: the read refuses, saying so.
@@ -234,11 +202,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task a_snapshot_read_takes_the_log_the_aggregates_and_the_counter_at_one_cluster_time_in_no_transaction_on_the_primary()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("w1");
+        await using var emulated = await StartEmulatedAsync("w1");
         _ = await emulated.Store.WriteBatchAsync([CommitRequest.ForEvents(new SampleEvents().Create(3))], CancellationToken.None);
         _ = emulated.TakeSent();
         var point = new BsonTimestamp(1_800_000_000, 7);
@@ -258,11 +222,7 @@ public sealed class MongoCommandShapeTests
     [InlineData("journaled")]
     public async Task the_ceilings_raw_write_waits_for_its_write_concern_once_per_commit(string writeConcern)
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync(writeConcern);
+        await using var emulated = await StartEmulatedAsync(writeConcern);
         var commit = Guid.NewGuid();
         StoredEvent[] events = [.. Enumerable.Range(1, 3).Select(n => new StoredEvent(n, "order-1", "Placed", "Order", n, commit, [], "{}"))];
         _ = emulated.TakeSent();
@@ -317,11 +277,7 @@ public sealed class MongoCommandShapeTests
     [Fact]
     public async Task the_server_sequence_takes_its_numbers_acknowledged_by_the_primary_alone_while_its_commit_waits_for_the_majority()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulated = await EmulatedMongoStore.StartAsync("majority");
+        await using var emulated = await StartEmulatedAsync("majority");
         await using var run = new StrategyRun(emulated.Store, StrategyCatalog.Get("ServerSequence"), new CommitStrategyOptions());
         _ = await run.CommitAsync(3);
         _ = emulated.TakeSent();
@@ -332,6 +288,17 @@ public sealed class MongoCommandShapeTests
         var reservation = Assert.Single(sent, IsServerSequenceReservation);
         Assert.Equal(1, reservation["writeConcern"]["w"].ToInt32());
         Assert.Equal("majority", Assert.Single(sent, c => c.GetElement(0).Name == "commitTransaction")["writeConcern"]["w"].AsString);
+    }
+
+    /// <summary>The store on the emulator; the test is skipped, with the reason, where the emulator is not installed.</summary>
+    private static Task<EmulatedMongoStore> StartEmulatedAsync(string writeConcern)
+    {
+        if (MongoEmulator.SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+
+        return EmulatedMongoStore.StartAsync(writeConcern);
     }
 
     private static void AssertTransactionsReadAndWaitAsTheStoreSays(IReadOnlyList<BsonDocument> sent)
