@@ -52,46 +52,53 @@ internal static class CarryOverSection
     }
 
     /// <summary>
-    /// A table row per guarantee profile, choice and expectation over the run's decided rows, the rows counted and two
-    /// named: one row may carry over in one profile and flip in another, where a rival the other profile excludes is
-    /// within the margin.
+    /// A table row per choice and expectation over the run's decided rows, naming the guarantee profiles it holds in (one
+    /// row may carry over in one profile and flip in another, where a rival the other profile excludes is within the
+    /// margin), the rows counted and two named.
     /// </summary>
     private static IEnumerable<string> Expectations(RunRecord record, StoreCommitShapes store)
     {
         var margin = record.Environment.Measurement.Race?.Margin ?? RaceSettings.DefaultMargin;
         var profiles = GuaranteeProfile.All.Select(p => p.Id).ToList();
-        var reasons = (record.Verdicts ?? [])
+        var expectations = (record.Verdicts ?? [])
             .SelectMany(row => row.Profiles.Where(p => p.Kind != VerdictKind.Undecided).Select(p => (Row: row, Verdict: p)))
-            .Select(r => (r.Row, r.Verdict.Profile, r.Verdict.Recommended, Reason: Expect(r.Row, r.Verdict, store, margin)))
-            .GroupBy(r => (r.Profile, r.Recommended, r.Reason))
-            .OrderBy(g => profiles.IndexOf(g.Key.Profile))
+            .Select(r => (r.Row, r.Verdict.Profile, r.Verdict.Recommended, Expected: Expect(r.Row, r.Verdict, store, margin)))
+            // A flip is told per profile: the rival it flips to must be one that profile admits.
+            .GroupBy(r => (r.Recommended, r.Expected.Reason, Profile: r.Expected.FlipTo.Count > 0 ? r.Profile : null))
+            .OrderBy(g => g.Min(r => profiles.IndexOf(r.Profile)))
+            .ThenBy(g => g.Key.Profile is null ? 0 : 1)
             .ThenByDescending(g => g.Select(r => r.Row).Distinct().Count());
-        foreach (var group in reasons)
+        foreach (var group in expectations)
         {
             var rows = group.Select(r => r.Row).Distinct().ToArray();
             var named = string.Join("; ", rows.Take(NamedRows).Select(r => VerdictWriter.Row(r.Cell)));
-            var profile = GuaranteeProfile.Get(group.Key.Profile).Title;
+            var held = group.Select(r => r.Profile).Distinct().OrderBy(profiles.IndexOf).ToArray();
+            var guarantees = held.Length == profiles.Count ? "every profile" : string.Join("; ", held.Select(p => GuaranteeProfile.Get(p).Title));
+            var flips = group.SelectMany(r => r.Expected.FlipTo).GroupBy(s => s).OrderByDescending(g => g.Count()).ThenBy(g => g.Key, StringComparer.Ordinal)
+                .Select(g => rows.Length == 1 ? g.Key : string.Create(Invariant, $"{g.Key} ({g.Count()})")).ToArray();
+            var reason = flips.Length == 0 ? group.Key.Reason
+                : $"may flip to {(flips.Length == 1 ? flips[0] : $"{string.Join(", ", flips[..^1])} or {flips[^1]}")}: {group.Key.Reason}";
             yield return string.Create(Invariant,
-                $"| {profile} | **{group.Key.Recommended}** | {rows.Length}: {named}{(rows.Length > NamedRows ? $" and {rows.Length - NamedRows} more" : "")} | {group.Key.Reason} |");
+                $"| {guarantees} | **{group.Key.Recommended}** | {rows.Length}: {named}{(rows.Length > NamedRows ? $" and {rows.Length - NamedRows} more" : "")} | {reason} |");
         }
     }
 
-    /// <summary>Whether a decided row's choice is expected to hold on the store, and why, from the shapes alone.</summary>
-    private static string Expect(CellVerdict row, ProfileVerdict verdict, StoreCommitShapes store, double margin)
+    /// <summary>Whether a decided row's choice is expected to hold on the store, and why, from the shapes alone; the rivals it may flip to.</summary>
+    private static (string Reason, IReadOnlyList<string> FlipTo) Expect(CellVerdict row, ProfileVerdict verdict, StoreCommitShapes store, double margin)
     {
         if (store.For(verdict.Recommended) is not { } chosen)
         {
-            return $"no stated shape on {store.Title} (it does not run there, or is a tuning): nothing carries over";
+            return ($"no stated shape on {store.Title} (it does not run there, or is a tuning): nothing carries over", []);
         }
 
         if (chosen.Shares == SharedWrite.InTransaction && row.Committers > 1)
         {
-            return $"may not hold: each commit writes {chosen.Shared} in its own transaction, and with {row.Committers} committers a second one is aborted and retried there";
+            return ($"may not hold: each commit writes {chosen.Shared} in its own transaction, and with {row.Committers} committers a second one is aborted and retried there", []);
         }
 
         if (chosen.Shares == SharedWrite.OncePerBatch && row.Committers > 1)
         {
-            return $"expected to hold: its commands are sent once per batch of commits, and one writer takes {chosen.Shared} per batch, so committers never meet there";
+            return ($"expected to hold: one writer sends a batch's commands, so committers never meet at {chosen.Shared}", []);
         }
 
         var aggregate = row.Method != BenchmarkMethod.CommitEvents;
@@ -102,16 +109,16 @@ internal static class CarryOverSection
             .Select(s => s.Strategy).ToArray();
         if (close.Length > 0)
         {
-            return $"may flip to {string.Join(" or ", close)}: within the margin here, and fewer commands per commit there";
+            return ("within the margin here, fewer commands per commit there", close);
         }
 
-        return "expected to hold: " + chosen.Shares switch
+        return ("expected to hold: " + chosen.Shares switch
         {
-            SharedWrite.OncePerBatch => $"one writer takes {chosen.Shared} once per batch, so committers never meet there, and no rival within the margin sends fewer commands",
-            SharedWrite.Atomically => $"{chosen.Shared} is updated outside the transaction, so a second committer waits rather than aborts, and no rival within the margin sends fewer commands",
-            SharedWrite.InTransaction => "one committer, so no second transaction meets it, and no rival within the margin sends fewer commands",
+            SharedWrite.OncePerBatch => $"one writer takes {chosen.Shared} per batch, and no rival within the margin sends fewer commands",
+            SharedWrite.Atomically => $"{chosen.Shared} is updated outside the transaction (a second committer waits, not aborts), and no rival within the margin sends fewer commands",
+            SharedWrite.InTransaction => "one committer (no second transaction meets it), and no rival within the margin sends fewer commands",
             _ => "its committers share no document, and no rival within the margin sends fewer commands",
-        };
+        }, []);
     }
 
     private static string Waits(StoreCommitShapes store)

@@ -10,6 +10,7 @@ namespace EventCommitLab.Reporting;
 /// other strategy of the row as its ratio to the choice with the interval its decision used, on a log axis, and the
 /// margin drawn as a band, so the eye sees "within the margin" or "far behind". A strategy cut on one or two windows has
 /// no interval and is drawn hollow. The row's first profile, every strategy, is drawn; each label says what else it keeps.
+/// A section's rows share one picture, so the page carries one image per section rather than one per row.
 /// </summary>
 public static class DecisionPlot
 {
@@ -19,56 +20,75 @@ public static class DecisionPlot
     private const int Top = 56;
     private const int Line = 22;
     private const int Axis = 40;
+    private const int Gap = 12;
     private const double Low = 0.25;
     private const double High = 2;
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
-    /// <summary>The file name (without extension) of a row's plot.</summary>
-    public static string Name(CellKey cell)
+    /// <summary>
+    /// The page's sections of pictures: per load, method and durability (contended rows apart), the rows with a verdict in
+    /// the page's order, and the file (without extension) that draws them one under the other.
+    /// </summary>
+    public static IReadOnlyList<DecisionSection> Sections(RunRecord record)
     {
-        ArgumentNullException.ThrowIfNull(cell);
-        return string.Create(Invariant,
-            $"decision-{cell.Load.ToString().ToLowerInvariant()}-{cell.Method}-{cell.NumberOfEvents}x{cell.Committers}{(cell.Aggregates is { } a ? $"-on-{a}" : "")}" +
-            $"{(cell.Commands == CommandMode.Optimistic ? "" : $"-{cell.Commands.ToString().ToLowerInvariant()}")}{(cell.Durability is { } d ? $"-{d}" : "")}");
+        ArgumentNullException.ThrowIfNull(record);
+        return [.. (record.Verdicts ?? []).Where(v => v.Profiles.Count > 0)
+            .GroupBy(v => (v.Load, v.Method, v.Durability, Contended: v.Aggregates is not null))
+            .OrderBy(g => g.Key.Contended).ThenBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => VerdictWriter.DurabilityOrder(record, g.Key.Durability))
+            .Select(g => new DecisionSection(
+                $"{VerdictWriter.Load(g.Key.Load)} · {ReviewAnswer.Method(g.Key.Method)}{(g.Key.Contended ? ", contended" : "")}{(g.Key.Durability is { } d ? $" · {d}" : "")}",
+                string.Create(Invariant,
+                    $"decisions-{g.Key.Load.ToString().ToLowerInvariant()}-{g.Key.Method}{(g.Key.Contended ? "-contended" : "")}{(g.Key.Durability is { } durability ? $"-{durability}" : "")}"),
+                [.. g.OrderBy(v => v.Committers).ThenBy(v => v.NumberOfEvents).ThenBy(v => v.Commands)]))];
     }
 
-    /// <summary>Writes the plot of every row with a verdict into <paramref name="folder"/>; returns the files.</summary>
+    /// <summary>Writes a picture per section into <paramref name="folder"/>; returns the files.</summary>
     public static IReadOnlyList<string> WriteAll(RunRecord record, string folder)
     {
         ArgumentNullException.ThrowIfNull(record);
         var written = new List<string>();
-        foreach (var verdict in record.Verdicts ?? [])
+        foreach (var section in Sections(record))
         {
-            if (Svg(record, verdict) is { } svg)
-            {
-                var path = Path.Combine(folder, Name(verdict.Cell) + ".svg");
-                File.WriteAllText(path, svg);
-                written.Add(path);
-            }
+            var path = Path.Combine(folder, section.Name + ".svg");
+            File.WriteAllText(path, Svg(record, section.Rows));
+            written.Add(path);
         }
 
         return written;
     }
 
-    /// <summary>The row's plot, or null when it has no profile to draw.</summary>
-    public static string? Svg(RunRecord record, CellVerdict row)
+    /// <summary>The rows' plots one under the other, in one picture (one image on the page per section, not per row).</summary>
+    public static string Svg(RunRecord record, IReadOnlyList<CellVerdict> rows)
     {
         ArgumentNullException.ThrowIfNull(record);
-        ArgumentNullException.ThrowIfNull(row);
-        if (row.Profiles.Count == 0)
+        ArgumentNullException.ThrowIfNull(rows);
+        var panels = new StringBuilder();
+        var height = 0;
+        foreach (var row in rows.Where(r => r.Profiles.Count > 0))
         {
-            return null;
+            panels.Append(Invariant, $"<g transform=\"translate(0 {height})\">\n");
+            height += Panel(panels, record, row) + Gap;
+            panels.Append("</g>\n");
         }
 
+        height = Math.Max(height - Gap, 0);
+        var svg = new StringBuilder();
+        svg.Append(Invariant, $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{Width}\" height=\"{height}\" viewBox=\"0 0 {Width} {height}\" font-family=\"sans-serif\" font-size=\"13\">\n");
+        svg.Append(Invariant, $"<rect width=\"{Width}\" height=\"{height}\" fill=\"white\"/>\n");
+        svg.Append(panels).Append("</svg>\n");
+        return svg.ToString();
+    }
+
+    /// <summary>Draws one row's plot at the origin; returns its height.</summary>
+    private static int Panel(StringBuilder svg, RunRecord record, CellVerdict row)
+    {
         var verdict = row.Profiles[0];
         var others = verdict.Standings.Where(s => s.Contender != verdict.Recommended)
             .OrderBy(s => s.Disqualified is null ? 0 : 1).ThenByDescending(s => s.Ratio?.Estimate ?? 0).ToArray();
         var height = Top + ((others.Length + 1) * Line) + Axis;
         var plotBottom = Top + ((others.Length + 1) * Line);
-        var svg = new StringBuilder();
-        svg.Append(Invariant, $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{Width}\" height=\"{height}\" viewBox=\"0 0 {Width} {height}\" font-family=\"sans-serif\" font-size=\"13\">\n");
-        svg.Append(Invariant, $"<rect width=\"{Width}\" height=\"{height}\" fill=\"white\"/>\n");
+        svg.Append(Invariant, $"<line x1=\"0\" y1=\"0.5\" x2=\"{Width}\" y2=\"0.5\" stroke=\"#ccc\"/>\n");
         svg.Append(Invariant, $"<text x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{Escape(Title(row))}</text>\n");
         svg.Append(Invariant, $"<text x=\"8\" y=\"33\" fill=\"#444\">{Escape(Kind(record, verdict))}</text>\n");
         var margin = record.Environment.Measurement.Race?.Margin ?? RaceSettings.DefaultMargin;
@@ -89,8 +109,7 @@ public static class DecisionPlot
             Entry(svg, record, others[i].Contender, i + 1, others[i], chosen: false);
         }
 
-        svg.Append("</svg>\n");
-        return svg.ToString();
+        return height;
     }
 
     private static void Entry(StringBuilder svg, RunRecord record, string name, int index, ContenderStanding? standing, bool chosen)

@@ -10,5 +10,8 @@ internal static class LatencyText
 
     public static string Of(LatencySummary? latency) => latency is null
         ? "-"
-        : string.Create(CultureInfo.InvariantCulture, $"{latency.P50Ms:0.##} / {(latency.P95Ms is { } p95 ? p95.ToString("0.##", CultureInfo.InvariantCulture) : "-")} / {latency.P99Ms:0.##}");
+        : $"{Ms(latency.P50Ms)} / {(latency.P95Ms is { } p95 ? Ms(p95) : "-")} / {Ms(latency.P99Ms)}";
+
+    /// <summary>Milliseconds to three significant digits at most (120.96 ms is not measured to a hundredth).</summary>
+    public static string Ms(double ms) => ms.ToString(Math.Abs(ms) >= 100 ? "0" : Math.Abs(ms) >= 10 ? "0.#" : "0.##", CultureInfo.InvariantCulture);
 }

@@ -30,10 +30,9 @@ internal static class ReviewAnswer
             return md.ToString();
         }
 
-        md.AppendLine("Find your writer processes and numbers, then your committers.");
-        md.AppendLine(Invariant, $"Each cell is the choice in most of the rows under it ({Loads(verdicts)}; {Events(verdicts)} events per commit),");
-        md.AppendLine("the least it gains over the current implementation there, the nearest other option (its events/s over the choice's; above 1 where an option shown")
-            .AppendLine("equivalent within the margin measured faster, and the choice is the set's preferred design), and the choice's worst p99.").AppendLine();
+        md.AppendLine("Find your writer processes and numbers, then your committers. A cell names the choice in most rows under it");
+        md.AppendLine(Invariant, $"({Loads(verdicts)}; {Events(verdicts)} events per commit), its least gain over the current implementation, the nearest other");
+        md.AppendLine("option (events/s over the choice's; an equivalent one may read above 1: the set's preferred design is chosen) and the choice's worst p99.").AppendLine();
         var uncontended = verdicts.Where(v => v.Aggregates is null).ToArray();
         var committers = uncontended.Select(v => v.Committers).Distinct().Order().ToArray();
         var table = new MarkdownTable().Left(["Writers · numbers · commits", .. committers.Select(c => $"{c} committer{(c == 1 ? "" : "s")}")]);
@@ -82,11 +81,12 @@ internal static class ReviewAnswer
         var order = record.Strategies.Select(s => s.Strategy).ToList();
         var choice = decided.GroupBy(r => r.Verdict!.Recommended).OrderByDescending(g => g.Count()).ThenBy(g => order.IndexOf(g.Key)).First();
         var chosenRows = choice.Select(r => r.Row).ToArray();
-        var parts = new List<string> { $"**{choice.Key}**: {choice.Count()} of {Rows(judged.Length)}{Elsewhere(decided, choice.Key, judged.Length - decided.Length)}" };
+        // A cell of one row needs no count.
+        var parts = new List<string> { judged.Length == 1 ? $"**{choice.Key}**" : $"**{choice.Key}**: {choice.Count()} of {Rows(judged.Length)}{Elsewhere(decided, choice.Key, judged.Length - decided.Length)}" };
         if (choice.Key != StrategyCatalog.Baseline
             && chosenRows.Select(r => VerdictRow.FactorOverCurrent(record, r.Cell, choice.Key)).OfType<Interval>().OrderBy(f => f.Estimate).FirstOrDefault() is { } least)
         {
-            parts.Add($"× current: at least {VerdictRow.Factor(least)}");
+            parts.Add($"× current ≥ {VerdictRow.Factor(least)}");
         }
 
         var nearest = choice.SelectMany(r => r.Verdict!.Standings.Where(s => s.Contender != choice.Key && s.Disqualified is null && s.Ratio is not null)
@@ -101,7 +101,7 @@ internal static class ReviewAnswer
         var p99 = chosenRows.Select(r => VerdictRow.Case(record, r.Cell, choice.Key)).Select(c => (c?.Writes.CommitLatency ?? c?.Writes.GroupLatency)?.P99Ms).OfType<double>().DefaultIfEmpty().Max();
         if (p99 > 0)
         {
-            parts.Add(string.Create(Invariant, $"p99 ≤ {p99:0.##} ms"));
+            parts.Add($"p99 ≤ {LatencyText.Ms(p99)} ms");
         }
 
         return string.Join("<br>", parts);
@@ -109,7 +109,8 @@ internal static class ReviewAnswer
 
     private static string Elsewhere(IReadOnlyList<(CellVerdict Row, ProfileVerdict? Verdict)> decided, string choice, int undecided)
     {
-        var others = decided.Where(r => r.Verdict!.Recommended != choice).Select(r => $"{r.Verdict!.Recommended} in {Where(r.Row)}").ToArray();
+        var others = decided.Where(r => r.Verdict!.Recommended != choice).GroupBy(r => r.Verdict!.Recommended)
+            .Select(g => $"{g.Key} in {string.Join(", ", g.Select(r => Where(r.Row)))}").ToArray();
         var notes = others.Concat(undecided > 0 ? [$"{undecided} undecided"] : []).ToArray();
         return notes.Length == 0 ? "" : $" ({string.Join("; ", notes)})";
     }

@@ -21,7 +21,6 @@ public static class VerdictWriter
     public static string Write(RunRecord record)
     {
         ArgumentNullException.ThrowIfNull(record);
-        var verdicts = record.Verdicts ?? [];
         var env = record.Environment;
         var md = new StringBuilder();
         md.AppendLine(Invariant, $"# Verdict: how to commit events ({Store(env.Store)}, {env.Durability})").AppendLine();
@@ -37,16 +36,15 @@ public static class VerdictWriter
         md.AppendLine();
         md.Append(Terms(record));
         md.AppendLine("## The decisions, row by row").AppendLine();
-        md.AppendLine("Each picture is one row: the choice at 1 (◆), every other strategy as its events/s over the choice's, with the interval its decision used.");
+        md.AppendLine("A picture per load and method, a panel per row: the choice at 1 (◆), every other strategy as its events/s over the choice's, with the interval its decision used.");
         md.AppendLine("Green: equivalent; grey: slower or behind; orange: undecided; hollow: cut on one or two windows (no interval). The band is the margin.").AppendLine();
-        foreach (var group in verdicts.GroupBy(v => (v.Load, v.Method, v.Durability, Contended: v.Aggregates is not null))
-            .OrderBy(g => g.Key.Contended).ThenBy(g => g.Key.Load).ThenBy(g => g.Key.Method).ThenBy(g => DurabilityOrder(record, g.Key.Durability)))
+        // Each panel's title names its load, method and row, so the sections need no heading of their own.
+        foreach (var section in DecisionPlot.Sections(record))
         {
-            md.AppendLine(Invariant, $"### {Load(group.Key.Load)} · {ReviewAnswer.Method(group.Key.Method)}{(group.Key.Contended ? ", contended" : "")}{(group.Key.Durability is { } durability ? $" · {durability}" : "")}").AppendLine();
-            var plots = group.Where(v => v.Profiles.Count > 0).OrderBy(v => v.Committers).ThenBy(v => v.NumberOfEvents).ThenBy(v => v.Commands)
-                .Select(v => $"<img src=\"charts/{DecisionPlot.Name(v.Cell)}.svg\" alt=\"{v.Cell.Shape}\">");
-            md.AppendLine(string.Join("\n", plots)).AppendLine();
+            md.AppendLine(Invariant, $"<img src=\"charts/{section.Name}.svg\" alt=\"{section.Title}\">");
         }
+
+        md.AppendLine();
 
         foreach (var left in record.LeftOut ?? [])
         {

@@ -6,12 +6,12 @@ namespace EventCommitLab.Tests.Reporting;
 public sealed class DecisionPlotTests
 {
     [Fact]
-    public void a_rows_picture_draws_the_choice_every_other_strategy_of_the_row_and_the_margin()
+    public void a_rows_panel_draws_the_choice_every_other_strategy_of_the_row_and_the_margin()
     {
         var run = SampleVerdicts.Run();
         var row = run.Verdicts![0];
 
-        var svg = DecisionPlot.Svg(run, row)!;
+        var svg = DecisionPlot.Svg(run, [row]);
 
         Assert.StartsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"", svg, StringComparison.Ordinal);
         Assert.Contains(">Pipeline · gap-free</text>", svg, StringComparison.Ordinal);
@@ -22,16 +22,19 @@ public sealed class DecisionPlotTests
     }
 
     [Fact]
-    public void every_row_with_a_verdict_gets_its_own_picture()
+    public void every_row_with_a_verdict_gets_a_panel_in_its_sections_picture()
     {
         var run = SampleVerdicts.Run();
         var folder = Directory.CreateTempSubdirectory("commit-lab-decisions-").FullName;
         try
         {
+            var sections = DecisionPlot.Sections(run);
             var written = DecisionPlot.WriteAll(run, folder);
 
-            Assert.Equal(run.Verdicts!.Select(v => Path.Combine(folder, DecisionPlot.Name(v.Cell) + ".svg")), written);
-            Assert.Equal(run.Verdicts!.Count, written.Distinct().Count());
+            Assert.Equal(sections.Select(s => Path.Combine(folder, s.Name + ".svg")), written);
+            Assert.Equal(written.Count, written.Distinct().Count());
+            Assert.Equal(run.Verdicts!.Where(v => v.Profiles.Count > 0).OrderBy(v => v.Cell.Shape), sections.SelectMany(s => s.Rows).OrderBy(v => v.Cell.Shape));
+            Assert.All(sections, s => Assert.Equal(s.Rows.Count, File.ReadAllText(Path.Combine(folder, s.Name + ".svg")).Split("<g transform=").Length - 1));
         }
         finally
         {

@@ -15,7 +15,21 @@ public sealed class SeedTableTests
         Assert.Contains("## The seed's table", table, StringComparison.Ordinal);
         Assert.Contains("| Method | Events | Committers | TransactionalCounter | InsertMany |", table, StringComparison.Ordinal);
         Assert.DoesNotContain("NotInTheRun", table, StringComparison.Ordinal);
-        Assert.Matches(@"\| CommitEvents \| 1 \| 1 \| \d+\.\d+ \[\d+\.\d+–\d+\.\d+\] \|", table);
+        Assert.Matches(@"\| CommitEvents \| 1 \| 1 \| \d+\.\d+ ±\d+% \|", table);
         Assert.DoesNotContain("sustained", table, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public void a_time_per_wave_carries_the_wider_side_of_its_interval_rounded_up()
+    {
+        var run = SampleRuns.Run();
+        var measured = run.Cases.First(c => c.Contender == "TransactionalCounter" && c.Cell.Load == EventCommitLab.Engine.Results.LoadKind.Waves && c.Race.EventsPerSecond is { HasBounds: true });
+        var rate = measured.Race.EventsPerSecond!;
+        var wider = Math.Max((rate.Estimate / rate.Lower!.Value) - 1, 1 - (rate.Estimate / rate.Upper!.Value));
+
+        var table = SeedTable.Write(run, ["TransactionalCounter"]);
+
+        Assert.Contains(FormattableString.Invariant($" ±{Math.Ceiling(wider * 100):0}% |"), table, StringComparison.Ordinal);
+        Assert.DoesNotContain("[", table.Split('\n').Where(l => l.StartsWith("| Commit", StringComparison.Ordinal)).First(), StringComparison.Ordinal);
     }
 }

@@ -43,7 +43,7 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
         Assert.Contains("## Your answer", verdict, StringComparison.Ordinal);
         Assert.Contains("| one writer process · unique numbers · plain commits | **InsertMany**: 2 of 2 rows<br>", verdict, StringComparison.Ordinal);
         Assert.Contains("| 1 x 2 | **InsertMany** wins; wrong with at most 5% chance |", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);
-        Assert.All(record.Verdicts, v => Assert.True(File.Exists(Path.Combine(folder, "charts", DecisionPlot.Name(v.Cell) + ".svg")), DecisionPlot.Name(v.Cell)));
+        Assert.All(DecisionPlot.Sections(record), s => Assert.True(File.Exists(Path.Combine(folder, "charts", s.Name + ".svg")), s.Name));
         Assert.All(record.Cases.Where(c => !c.IsCeiling), c => Assert.Equal((VerificationKind.Verifier, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.All(record.Cases.Where(c => c.IsCeiling), c => Assert.Equal((VerificationKind.RowCount, true), (c.Verification.Checked, c.Verification.Passed)));
         Assert.Contains("| InsertMany | Ceiling:OneGroup | Ceiling:InFlight | Ceiling:PerCommit | Winner |", File.ReadAllText(Path.Combine(folder, DetailsWriter.FileName)), StringComparison.Ordinal);

@@ -67,7 +67,7 @@ public sealed class ReportCommandTests
 
             Assert.Equal(0, exit);
             Assert.All(RunPages.Of(RunRecord.Read(folder)), page => Assert.True(new FileInfo(Path.Combine(folder, page.FileName)).Length > 0, page.FileName));
-            Assert.NotEmpty(Directory.GetFiles(Path.Combine(folder, "charts"), "decision-*.svg"));
+            Assert.NotEmpty(Directory.GetFiles(Path.Combine(folder, "charts"), "decisions-*.svg"));
         }
         finally
         {
