@@ -53,7 +53,7 @@ public sealed class ReportCommandTests
     }
 
     [Fact]
-    public void the_readmes_latest_verdict_is_written_again_from_its_record_alone()
+    public void the_readmes_latest_verdict_is_written_again_from_its_record_alone_and_under_sixteen_kilobytes()
     {
         var readme = File.ReadAllText(Path.Combine(RepositoryFolder.Root, "README.md"));
         var latest = System.Text.RegularExpressions.Regex.Match(readme, @"\(results/([^/)]+)/verdict\.md\)").Groups[1].Value;
@@ -68,6 +68,8 @@ public sealed class ReportCommandTests
             Assert.Equal(0, exit);
             Assert.All(RunPages.Of(RunRecord.Read(folder)), page => Assert.True(new FileInfo(Path.Combine(folder, page.FileName)).Length > 0, page.FileName));
             Assert.NotEmpty(Directory.GetFiles(Path.Combine(folder, "charts"), "decisions-*.svg"));
+            // The page a review reads stays short enough to read: under 16 KB, written again from a real run's record.
+            Assert.InRange(new FileInfo(Path.Combine(folder, VerdictWriter.FileName)).Length, 1, 16_000);
         }
         finally
         {
