@@ -18,7 +18,7 @@ internal static class CarryOverSection
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
     // Enough for a reviewer to find the rows in the decisions above; the count says how many more.
-    private const int NamedRows = 2;
+    private const int NamedRows = 1;
 
     public static string Write(RunRecord record)
     {
@@ -54,7 +54,7 @@ internal static class CarryOverSection
     /// <summary>
     /// A table row per choice and expectation over the run's decided rows, naming the guarantee profiles it holds in (one
     /// row may carry over in one profile and flip in another, where a rival the other profile excludes is within the
-    /// margin), the rows counted and two named.
+    /// margin), the rows counted and the first named.
     /// </summary>
     private static IEnumerable<string> Expectations(RunRecord record, StoreCommitShapes store)
     {
