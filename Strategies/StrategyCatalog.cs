@@ -10,10 +10,6 @@ public static class StrategyCatalog
     // strategy, without other tests running beside it seeing one more strategy.
     private static readonly AsyncLocal<IReadOnlyList<StrategyRegistration>?> Added = new();
 
-    // The order is also the choice's preference within an equivalent set whose members claim the same: the current
-    // implementation first (choosing it changes nothing), then the designs where each commit goes on its own, then the
-    // batchers, which add a pipeline to run and a batch to wait for; a batcher is chosen only where it is not shown
-    // within the margin of a simpler design.
     private static readonly IReadOnlyList<StrategyRegistration> Lab =
     [
         StrategyRegistration.For((s, o) => new CurrentImplementationStrategy(s, o)) with { InSeed = true },
@@ -21,9 +17,6 @@ public static class StrategyCatalog
         StrategyRegistration.For((s, o) => new InMemorySequenceStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new InsertManyStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new SingleEventNoTransactionStrategy(s, o)) with { InSeed = true },
-        StrategyRegistration.For((s, o) => new LockedCounterStatementStrategy(s, o)),
-        StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
-        StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),
         StrategyRegistration.For((s, o) => new SimulatedBatchingStrategy(s, o)) with { InSeed = true },
         StrategyRegistration.For((s, o) => new BatchingPipelineStrategy(s, o)) with { InSeed = true },
         new(BatchingPipelineStrategy.NameFor(2), BatchingPipelineStrategy.Claims, (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 2 } }))
@@ -41,6 +34,9 @@ public static class StrategyCatalog
         {
             TuningOf = BatchingPipelineStrategy.NameFor(1),
         },
+        StrategyRegistration.For((s, o) => new LockedCounterStatementStrategy(s, o)),
+        StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
+        StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),
     ];
 
     /// <summary>Every strategy, in catalog order: what every list of strategies (options, help, tests, CI) is derived from.</summary>

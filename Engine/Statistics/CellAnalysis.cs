@@ -109,7 +109,7 @@ public static class CellAnalysis
     /// <summary>
     /// Which member of an equivalent set to choose first (lower first): the one claiming the most guarantees, then the
     /// first in the catalog's order (the order <paramref name="claims"/> lists them in: the current implementation first,
-    /// since choosing it changes nothing, then the designs where each commit goes on its own, then the batchers). A set's members are within the margin of its leader, so which of them leads is
+    /// since choosing it changes nothing). A set's members are within the margin of its leader, so which of them leads is
     /// down to the rounds and two runs would name different members; what each claims and where the catalog lists it do
     /// not change between runs, so two runs that find the same set choose the same member.
     /// </summary>
