@@ -12,6 +12,9 @@ internal sealed class WorkingSetSampler : IAsyncDisposable
 
     private WorkingSetSampler(TimeSpan every)
     {
+        // Sampled at once and again when disposed: on a busy thread pool the sampling task may first run only after
+        // the load it watches has ended, and a peak must never read as nothing.
+        _peak = ResidentBytes();
         _sampling = Task.Run(async () =>
         {
             while (!_stop.IsCancellationRequested)
@@ -60,6 +63,7 @@ internal sealed class WorkingSetSampler : IAsyncDisposable
     {
         await _stop.CancelAsync().ConfigureAwait(false);
         await _sampling.ConfigureAwait(false);
+        Interlocked.Exchange(ref _peak, Math.Max(Interlocked.Read(ref _peak), ResidentBytes()));
         _stop.Dispose();
     }
 }
