@@ -27,6 +27,18 @@ internal sealed class MongoEmulator : IAsyncDisposable
         : $"{BinaryVariable} does not name the MongoDB-compatible emulator's binary (.ci/run installs it from the npm registry: " +
           "npm pack @jongodb/memory-server-bin-linux-x64-gnu, then JONGODB_BIN=<folder>/package/bin/jongodb)";
 
+    /// <summary>Starts the emulator, or skips the calling test with the reason where it is not installed.</summary>
+    /// <param name="replicaSet">A replica-set name to announce, or null for a standalone server.</param>
+    public static Task<MongoEmulator> StartOrSkipAsync(string? replicaSet)
+    {
+        if (SkipReason() is { } reason)
+        {
+            Assert.Skip(reason);
+        }
+
+        return StartAsync(replicaSet);
+    }
+
     /// <param name="replicaSet">A replica-set name to announce, or null for a standalone server.</param>
     public static async Task<MongoEmulator> StartAsync(string? replicaSet)
     {

@@ -14,11 +14,7 @@ public sealed class MongoRefusalTests
     [Fact]
     public async Task a_server_that_lets_two_transactions_overwrite_each_other_is_refused_as_not_mongodb()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulator = await MongoEmulator.StartAsync(replicaSet: "rs0");
+        await using var emulator = await MongoEmulator.StartOrSkipAsync(replicaSet: "rs0");
 
         // Polled monitoring: the emulator does not keep up with the driver's streaming heartbeat, and the driver pauses its pool.
         var error = await Assert.ThrowsAsync<StoreSetupException>(() =>
@@ -32,11 +28,7 @@ public sealed class MongoRefusalTests
     [Fact]
     public async Task a_standalone_server_is_refused_with_what_to_do()
     {
-        if (MongoEmulator.SkipReason() is { } reason)
-        {
-            Assert.Skip(reason);
-        }
-        await using var emulator = await MongoEmulator.StartAsync(replicaSet: null);
+        await using var emulator = await MongoEmulator.StartOrSkipAsync(replicaSet: null);
 
         var error = await Assert.ThrowsAsync<StoreSetupException>(() =>
             MongoStoreProvider.StartAsync(new MongoStoreConfiguration { Uri = emulator.Uri }, CancellationToken.None));
