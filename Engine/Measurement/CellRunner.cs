@@ -128,8 +128,8 @@ internal static class CellRunner
     }
 
     /// <summary>
-    /// What checking every contender's log will take, from the events each holds: one after another, since the large
-    /// logs that make up most of it take as long side by side (<see cref="ChecksAtOnce"/>).
+    /// What checking every contender's log will take, from the events each holds: summed, since the model's constants
+    /// were fitted to whole cells' checks run <see cref="ChecksAtOnce"/> at a time.
     /// </summary>
     private static TimeSpan CheckCost(IEnumerable<ContenderCase> cases) =>
         cases.Aggregate(TimeSpan.Zero, (sum, c) => sum + CellCostModel.Check(c.EventsInLog));

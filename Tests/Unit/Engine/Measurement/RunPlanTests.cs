@@ -151,6 +151,24 @@ public sealed class RunPlanTests
     }
 
     [Fact]
+    public void the_default_job_plans_every_row_of_the_default_grid_from_the_start_on_a_machine_as_fast_as_the_one_the_model_was_fitted_on()
+    {
+        var options = LabOptions.Parse([], new PostgresStoreConfiguration());
+        var settings = options.Measurement(true);
+        var cells = LabRunner.Cells(options);
+        var contenders = options.Strategies.Count + RawCeiling.VariantNames.Count;
+        var plan = new RunPlan(
+            [.. cells.Select(c => new PlannedCell(c, CellCostModel.Mandatory(c, contenders, settings), CellCostModel.FirstLook(c, contenders, settings)))],
+            TimeSpan.FromMinutes(settings.BudgetMinutes!.Value) - StoreToolRuns.Duration(StoreToolRuns.Cells(cells)),
+            CellCostModel.ScaleFor(CellCostModel.ReferenceFlushMs));
+
+        // Started after the store, the flush probe and the availability probe, as a run starts it.
+        plan.AllowanceFor(0, TimeSpan.FromSeconds(30));
+
+        Assert.Empty(plan.LeftOut);
+    }
+
+    [Fact]
     public void the_first_looks_predicted_rounds_grow_with_the_window_and_the_rounds_before_that_look_and_are_part_of_the_mandatory_part()
     {
         var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 10, 10);
