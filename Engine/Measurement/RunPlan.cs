@@ -36,6 +36,14 @@ internal sealed class RunPlan
     public const double CloseCalls = 0.5;
 
     /// <summary>
+    /// What a cell racing beyond its first look leaves, besides the mandatory parts of the cells still to come: this share
+    /// of the largest of them after it. A cell's mandatory part runs whatever its prediction, and one of the grid's
+    /// largest comes in over it by about this much in a run; a cell that raced the time beyond every prediction away
+    /// left the grid's last row out by a few seconds.
+    /// </summary>
+    public const double Cushion = 0.25;
+
+    /// <summary>
     /// How much the starting scale weighs against what the cells take: as much as this much of predicted mandatory
     /// parts, so that the first cell's surprise (a small cell's parts run well off their prediction either way) does not
     /// leave cells out for the whole run, while a whole slow day still moves the scale within a few cells.
@@ -76,7 +84,8 @@ internal sealed class RunPlan
 
     /// <summary>
     /// What the cell at <paramref name="index"/> may spend, after <paramref name="elapsed"/> of the run: its mandatory
-    /// part and an equal share of what the mandatory parts of the cells still to run leave; null with no total. Cells
+    /// part and an equal share of what the mandatory parts of the cells still to run (and the <see cref="Cushion"/>
+    /// behind them) leave; null with no total. Cells
     /// last in the order are left out first when what is left cannot pay for every mandatory part (before the first
     /// cell has run, and for half as many rounds again as every cell's first look); when it cannot pay even for this cell's mandatory part, this
     /// cell is left out too and the answer is <see cref="TimeSpan.Zero"/>. A cell left out earlier is planned again
@@ -109,7 +118,8 @@ internal sealed class RunPlan
             return TimeSpan.Zero;
         }
 
-        var free = left - TimeSpan.FromSeconds(coming.Sum(i => Mandatory(i).TotalSeconds));
+        var cushion = coming.Skip(1).Select(i => Mandatory(i).TotalSeconds).DefaultIfEmpty(0).Max() * Cushion;
+        var free = TimeSpan.FromSeconds(Math.Max(0, left.TotalSeconds - coming.Sum(i => Mandatory(i).TotalSeconds) - cushion));
         return Mandatory(index) + TimeSpan.FromTicks(Math.Min(free.Ticks, (long)(free.Ticks * Overcommit / coming.Count)));
     }
 

@@ -19,9 +19,10 @@ public sealed class RunPlanTests
     {
         var plan = new RunPlan(Cells(12, 30), Twenty);
 
-        var free = Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(12 * 30);
+        var cushion = TimeSpan.FromSeconds(30 * RunPlan.Cushion);
+        var free = Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(12 * 30) - cushion;
         Assert.Equal(TimeSpan.FromSeconds(30) + (free * 3 / 12), plan.AllowanceFor(0, TimeSpan.Zero));
-        Assert.Equal(TimeSpan.FromSeconds(30) + (TimeSpan.FromMinutes(15) - RunPlan.Reserve - TimeSpan.FromSeconds(60)), plan.AllowanceFor(10, TimeSpan.FromMinutes(5)));
+        Assert.Equal(TimeSpan.FromSeconds(30) + (TimeSpan.FromMinutes(15) - RunPlan.Reserve - TimeSpan.FromSeconds(60) - cushion), plan.AllowanceFor(10, TimeSpan.FromMinutes(5)));
         Assert.Empty(plan.LeftOut);
     }
 
@@ -93,7 +94,7 @@ public sealed class RunPlanTests
         var allowance = plan.AllowanceFor(0, TimeSpan.Zero);
 
         Assert.Equal([cells[^1]], plan.LeftOut);
-        Assert.Equal(TimeSpan.FromSeconds(100) + (TimeSpan.FromSeconds(295) * RunPlan.Overcommit / 9), allowance);
+        Assert.Equal(TimeSpan.FromSeconds(100) + (TimeSpan.FromSeconds(295 - (100 * RunPlan.Cushion)) * RunPlan.Overcommit / 9), allowance);
         var withoutFirstLooks = new RunPlan(Cells(10, 100), Twenty);
         withoutFirstLooks.AllowanceFor(0, TimeSpan.Zero);
         Assert.Empty(withoutFirstLooks.LeftOut);
@@ -138,6 +139,21 @@ public sealed class RunPlanTests
         late.Record(0, TimeSpan.FromSeconds(100));
         Assert.Equal(TimeSpan.Zero, late.AllowanceFor(9, Twenty - RunPlan.Reserve - TimeSpan.FromSeconds(50)));
         Assert.Equal([cells[^1]], late.LeftOut);
+    }
+
+    [Fact]
+    public void a_cell_racing_its_whole_allowance_leaves_the_cells_after_it_their_mandatory_parts_and_a_cushion_behind_them()
+    {
+        // Two cells of 100 s and 50 s beyond them: the first may race 25 s of them, and leaves the last cell 125 s, so
+        // a last cell that comes in over its prediction by up to a quarter still runs.
+        var plan = new RunPlan(Cells(2, 100, 40), TimeSpan.FromSeconds(250) + RunPlan.Reserve);
+
+        var first = plan.AllowanceFor(0, TimeSpan.Zero);
+        plan.Record(0, TimeSpan.FromSeconds(100));
+
+        Assert.Equal(TimeSpan.FromSeconds(100 + 50 - (100 * RunPlan.Cushion)), first);
+        Assert.Equal(TimeSpan.FromSeconds(125), plan.AllowanceFor(1, first!.Value));
+        Assert.Empty(plan.LeftOut);
     }
 
     [Fact]
