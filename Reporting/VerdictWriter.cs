@@ -183,7 +183,7 @@ public static class VerdictWriter
         var beaten = record.Cases.Where(c => !c.IsCeiling && c.Race.RatioToCeiling is { Lower: > 1 }).ToArray();
         yield return beaten.Length == 0
             ? "- **Ceiling**: no strategy's ratio to it lies above 1 in any row."
-            : $"- **Ceiling beaten in {beaten.Length} cases** (interval above 1): {string.Join("; ", beaten.Select(c => $"{c.Contender} in {Row(c.Cell)}"))}.";
+            : $"- **Ceiling beaten in {beaten.Length} {(beaten.Length == 1 ? "case" : "cases")}** (interval above 1): {string.Join("; ", beaten.Select(c => $"{c.Contender} in {Row(c.Cell)}"))}.";
         var broken = record.Cases.Where(c => c.Verification.Checked != VerificationKind.NotChecked && !c.Verification.Passed).ToArray();
         yield return broken.Length == 0
             ? $"- **Checks**: every log read back; no claimed guarantee broken in {record.Cases.Count(c => c.Verification.Checked != VerificationKind.NotChecked)} cases{FailedCommits(record)}."

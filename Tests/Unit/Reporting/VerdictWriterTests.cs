@@ -49,6 +49,23 @@ public sealed class VerdictWriterTests
     }
 
     [Fact]
+    public void a_strategy_whose_ratio_to_the_ceiling_lies_above_one_is_named_under_how_sure_in_one_case_or_several()
+    {
+        var cases = Run.Cases.ToArray();
+        var strategies = Enumerable.Range(0, cases.Length).Where(i => !cases[i].IsCeiling && cases[i].Race.RatioToCeiling is not null).Take(2).ToArray();
+        foreach (var i in strategies)
+        {
+            cases[i] = cases[i] with { Race = cases[i].Race with { RatioToCeiling = new Interval(1.05, 1.01, 1.1, 6) } };
+        }
+
+        var one = VerdictWriter.Write(Run with { Cases = [.. cases.Select((c, i) => i == strategies[1] ? Run.Cases[i] : c)] });
+        var two = VerdictWriter.Write(Run with { Cases = cases });
+
+        Assert.Contains($"- **Ceiling beaten in 1 case** (interval above 1): {cases[strategies[0]].Contender} in ", one, StringComparison.Ordinal);
+        Assert.Contains("- **Ceiling beaten in 2 cases** (interval above 1): ", two, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void the_page_says_how_sure_the_answer_is_in_short_lines_and_draws_each_rows_decision()
     {
         var page = VerdictWriter.Write(Run);
