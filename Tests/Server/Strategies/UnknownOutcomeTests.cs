@@ -71,19 +71,18 @@ public sealed class UnknownOutcomeTests(LabStores stores)
     [Fact]
     public async Task a_lost_answer_whose_lookup_fails_too_is_a_typed_unknown_outcome_the_ledger_keeps_as_unknown()
     {
-        await using var relayed = await RelayedRunAsync("TransactionalCounter");
-        var request = CommitRequest.ForEvents(relayed.Run.Events.Create(1));
-
-        // The answer's loss is handed to the lookup as the store reports it; the lookup is asked with a token that is
-        // already cancelled, as a caller who gave up would, so it fails too.
+        // No relay: the answer's loss is handed to the lookup as the store reports it, and the lookup is asked with a
+        // token that is already cancelled, as a caller who gave up would, so it fails too.
+        await using var run = new StrategyRun(await stores.FreshStoreAsync("postgres"), StrategyCatalog.Get("TransactionalCounter"), new CommitStrategyOptions());
+        var request = CommitRequest.ForEvents(run.Events.Create(1));
         var lost = new WriteOutcomeUnknownException("COMMIT", new IOException("cut"));
         var failure = await Assert.ThrowsAsync<EventCommitLab.Contract.CommitOutcomeUnknownException>(
-            () => UnknownOutcome.ResolveAsync(relayed.Run.Store, new EventCommitLab.Contract.CommitCounters(), request.CommitId, lost, new CancellationToken(canceled: true)));
-        relayed.Run.Ledger.Record(EventCommitLab.Contract.CommitOutcome.Failed(request, failure));
+            () => UnknownOutcome.ResolveAsync(run.Store, new EventCommitLab.Contract.CommitCounters(), request.CommitId, lost, new CancellationToken(canceled: true)));
+        run.Ledger.Record(EventCommitLab.Contract.CommitOutcome.Failed(request, failure));
 
         Assert.Equal(request.CommitId, failure.CommitId);
-        Assert.Equal(LedgerOutcome.Unknown, relayed.Run.Ledger.Entries.Single(e => e.CommitId == request.CommitId).Outcome);
-        Assert.True((await relayed.Run.VerifyAsync()).Passed);
+        Assert.Equal(LedgerOutcome.Unknown, run.Ledger.Entries.Single(e => e.CommitId == request.CommitId).Outcome);
+        Assert.True((await run.VerifyAsync()).Passed);
     }
 
     private static async Task AssertCleanAsync(StrategyRun run, long expectedEvents)
