@@ -70,8 +70,8 @@ public static class Decidability
 
         var atHorizon = standardError * Math.Sqrt(n) / Math.Sqrt(horizon);
         var degrees = LogStatistics.Degrees(horizon);
-        var equivalentBelow = settings.LogMargin - (LogStatistics.StudentQuantile(degrees, alpha) * atHorizon);
-        var separableAbove = LogStatistics.StudentQuantile(degrees, alpha / 2) * atHorizon;
+        var equivalentBelow = settings.LogMargin - (LogStatistics.StudentQuantile(degrees, settings.TestLevel(alpha, horizon)) * atHorizon);
+        var separableAbove = LogStatistics.StudentQuantile(degrees, settings.TestLevel(alpha / 2, horizon)) * atHorizon;
         var final = new NormalDistribution(mean, standardError * Math.Sqrt((horizon - n) / (double)horizon));
         var equivalent = equivalentBelow > 0 ? final.Cdf(equivalentBelow) - final.Cdf(-equivalentBelow) : 0;
         var separable = final.Cdf(-separableAbove) + (1 - final.Cdf(separableAbove));
@@ -92,7 +92,8 @@ public static class Decidability
             var error = spread / Math.Sqrt(rounds);
             var degrees = LogStatistics.Degrees(rounds);
             var alpha = settings.ErrorRateAt(Math.Min(rounds, settings.MaximumRounds));
-            if (LogStatistics.StudentQuantile(degrees, alpha) * error + (LogStatistics.StudentQuantile(degrees, alpha / 2) * error) <= settings.LogMargin)
+            var (oneSided, twoSided) = (settings.TestLevel(alpha, rounds), settings.TestLevel(alpha / 2, rounds));
+            if (LogStatistics.StudentQuantile(degrees, oneSided) * error + (LogStatistics.StudentQuantile(degrees, twoSided) * error) <= settings.LogMargin)
             {
                 return rounds;
             }

@@ -117,7 +117,7 @@ public sealed record GroupStanding(string Leader, IReadOnlyDictionary<string, Pa
                     && ScreeningCut.Below(gone.Rounds.FirstOrDefault(), member.Rounds.FirstOrDefault(), StallRates.TwoWindowsDepth);
         }
 
-        return PairedComparison.Of([.. gone.Rounds.Take(exit.AfterRounds)], [.. member.Rounds.Take(exit.AfterRounds)], rate, settings.LogMargin) is { ShowsSlower: true };
+        return PairedComparison.Of([.. gone.Rounds.Take(exit.AfterRounds)], [.. member.Rounds.Take(exit.AfterRounds)], rate, settings) is { ShowsSlower: true };
     }
 
     /// <summary>

@@ -5,12 +5,11 @@ namespace EventCommitLab.Engine.Racing;
 /// other's, round by round) with Student's t; a contender leaves the race once it is separably slower than every member
 /// still in contention, and two contenders are equivalent once two one-sided tests put their ratio within the margin.
 /// <see cref="ErrorRate"/> bounds the chance that a row's verdict is wrong in any of the decisions it rests on: the
-/// screening cuts spend a fixed share per rival (<see cref="StallRates"/>), and the rest is spent over the looks in
-/// proportion to the rounds each adds, each look's share taken by Holm's step-down over the row's open comparisons (a
-/// comparison decided passes its share on to the others at that look), so that the shares of the looks taken never sum
-/// past the error rate (Bonferroni's union over looks), rivals far behind cost the close calls almost nothing, and a
-/// race the budget stops between two planned looks may still look once at the rounds it ran, spending the share those
-/// rounds add.
+/// screening cuts spend a fixed share per rival (<see cref="StallRates"/>); the rest is shared by Holm's step-down over
+/// the row's open comparisons (a comparison decided passes its part on to those still open, at that look and every one
+/// after), and each comparison spends its part over the looks in proportion to the rounds run (<see cref="Spending"/>),
+/// so rivals far behind cost the close calls almost nothing, and a race the budget stops between two planned looks may
+/// still look once at the rounds it ran, spending what those rounds add.
 /// </summary>
 /// <param name="Margin">δ: two contenders whose ratio lies within [1 − δ, 1 / (1 − δ)] are equivalent; default 0.10.</param>
 /// <param name="ErrorRate">α: the chance that one row's verdict is wrong in any decision it rests on, over all looks; default 0.05.</param>
@@ -19,7 +18,11 @@ namespace EventCommitLab.Engine.Racing;
 /// Whether the cuts (<see cref="ScreeningCut"/>) may send a rival out after the qualifying round or the first race round;
 /// a suite's race screens nobody.
 /// </param>
-public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList<int> Looks, bool Screening)
+/// <param name="Spending">
+/// How a comparison's part is spent over the looks: by the sequential boundary (<see cref="ErrorSpending.Sequential"/>), or,
+/// in runs made before it, each look at its own share (<see cref="ErrorSpending.PerLook"/>).
+/// </param>
+public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList<int> Looks, bool Screening, ErrorSpending Spending = ErrorSpending.Sequential)
 {
     public const double DefaultMargin = 0.10;
 
@@ -42,18 +45,35 @@ public sealed record RaceSettings(double Margin, double ErrorRate, IReadOnlyList
     public int MaximumRounds => Looks[^1];
 
     /// <summary>
-    /// The share of the error rate spent at a look after <paramref name="rounds"/> race rounds by a row that screens no
-    /// rival: the rounds it adds to the planned look before it, over the most rounds (α·(n − m)/N). Over the planned looks
-    /// the shares sum to α.
+    /// The error rate a lone comparison (a row that screens no rival) is judged at by the look after
+    /// <paramref name="rounds"/> race rounds: the whole of it, spent over the looks by <see cref="TestLevel"/>; in runs
+    /// made before, the look's own share, the rounds it adds to the planned look before it over the most rounds
+    /// (α·(n − m)/N), the shares of the planned looks summing to α.
     /// </summary>
-    public double ErrorRateAt(int rounds) => ErrorRate * LookFraction(rounds);
+    public double ErrorRateAt(int rounds) => Spending == ErrorSpending.Sequential ? ErrorRate : ErrorRate * LookFraction(rounds);
 
     /// <summary>
-    /// The share of a row's error rate spent at the look after <paramref name="rounds"/> race rounds, over all of the
-    /// row's comparisons still open there, for a row of <paramref name="rivals"/> (its members less one): what the
-    /// screening cuts did not spend, in proportion to the rounds the look adds.
+    /// The part of a row's error rate its comparisons still open at the look after <paramref name="rounds"/> race rounds
+    /// share, for a row of <paramref name="rivals"/> (its members less one): what the screening cuts did not spend (in
+    /// runs made before, its share of the look, as <see cref="ErrorRateAt"/>).
     /// </summary>
-    public double LookErrorRate(int rounds, int rivals) => (ErrorRate - ScreeningErrorRate(rivals)) * LookFraction(rounds);
+    public double LookErrorRate(int rounds, int rivals) =>
+        (ErrorRate - ScreeningErrorRate(rivals)) * (Spending == ErrorSpending.Sequential ? 1 : LookFraction(rounds));
+
+    /// <summary>
+    /// The one-sided level a test of a comparison given <paramref name="errorRate"/> runs at, at the look after
+    /// <paramref name="rounds"/> race rounds: the sequential boundary's over the planned looks before it and this one
+    /// (<see cref="SequentialBoundary"/>); in runs made before, the error rate itself, already the look's share.
+    /// </summary>
+    public double TestLevel(double errorRate, int rounds) =>
+        Spending == ErrorSpending.Sequential ? SequentialBoundary.Level(errorRate, LooksTo(rounds), MaximumRounds) : errorRate;
+
+    /// <summary>The looks a comparison has had by the look after <paramref name="rounds"/>: the planned ones before it, and it.</summary>
+    public IReadOnlyList<int> LooksTo(int rounds)
+    {
+        var at = Math.Max(rounds, 1);
+        return [.. Looks.Where(l => l < Math.Min(at, MaximumRounds)), at];
+    }
 
     /// <summary>
     /// Whether a row of <paramref name="rivals"/> is screened by the cuts before its first look: a suite's race screens

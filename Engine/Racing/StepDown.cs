@@ -2,11 +2,12 @@ namespace EventCommitLab.Engine.Racing;
 
 /// <summary>
 /// Holm's weighted step-down over one look's comparisons of a group: every open rival of the leader gets its weight's part
-/// of the look's error rate (<see cref="GroupStanding.Weight"/>); the rivals it decides (shown equivalent to the leader, or separably slower than every member still
-/// in contention) keep the share they were decided at and pass the rest on, and the rivals still open are tested again
-/// at their larger shares, until a pass decides none. Holm's bound holds over the look's comparisons for weights fixed
-/// before its rounds: the chance that any of them is decided wrongly is at most the look's error rate, whatever the
-/// others' truth.
+/// of the error rate the row's open comparisons share (<see cref="GroupStanding.Weight"/>), tested at the level its look
+/// gives that part (<see cref="RaceSettings.TestLevel"/>); the rivals it decides (shown equivalent to the leader, or
+/// separably slower than every member still in contention) keep the share they were decided at and pass the rest on, and
+/// the rivals still open are tested again at their larger shares, until a pass decides none. With each comparison's
+/// part spent over the looks by the sequential boundary, this is the group-sequential Holm procedure (Maurer and
+/// Bretz): a share passed on at one look stays passed on at the looks after.
 /// </summary>
 internal sealed class StepDown(
     IReadOnlyDictionary<string, GroupMember> members, string leader, IReadOnlyList<string> rivals, IReadOnlyDictionary<string, double> weights, RaceSettings settings, Pursuit? pursuit)
@@ -36,7 +37,7 @@ internal sealed class StepDown(
             {
                 var share = lookErrorRate * Weight(rival) / weight;
                 _share[rival] = share;
-                if (PairedComparison.Of(members[rival].Rounds, members[leader].Rounds, share, settings.LogMargin) is { } comparison)
+                if (PairedComparison.Of(members[rival].Rounds, members[leader].Rounds, share, settings) is { } comparison)
                 {
                     Comparisons[rival] = comparison;
                 }
@@ -74,7 +75,7 @@ internal sealed class StepDown(
     }
 
     private bool SlowerThan(string rival, string member) =>
-        PairedComparison.Of(members[rival].Rounds, members[member].Rounds, _share[rival], settings.LogMargin) is { ShowsSlower: true };
+        PairedComparison.Of(members[rival].Rounds, members[member].Rounds, _share[rival], settings) is { ShowsSlower: true };
 
     /// <summary>
     /// Whether a rival separably slower than the leader but not shown beyond the margin races on, likely enough to be shown

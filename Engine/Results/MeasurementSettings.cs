@@ -16,7 +16,7 @@ namespace EventCommitLab.Engine.Results;
 /// <param name="Reader">The tailing readers beside each sustained round; None for runs made before there was one.</param>
 /// <param name="ReaderLoads">The loads whose measured rounds the readers follow; null (sustained only) in runs made before it could be chosen.</param>
 /// <param name="Margin">δ of the race: ratios within [1 − δ, 1 / (1 − δ)] are equivalent; null in runs made before the race.</param>
-/// <param name="ErrorRate">α of the race: the chance one decision is wrong, split over the looks; null in runs made before the race.</param>
+/// <param name="ErrorRate">α of the race: the chance a row's verdict (in runs made before rows spent one error rate, one decision) is wrong, over the looks; null in runs made before the race.</param>
 /// <param name="Looks">The race rounds after which the race decides; null in runs made before the race.</param>
 /// <param name="BudgetMinutes">The run's budget; null when it had none.</param>
 /// <param name="Skew">Contended cells: 0 when commands drew their aggregates uniformly, else the Zipf exponent; null in runs made before contention.</param>
@@ -26,6 +26,10 @@ namespace EventCommitLab.Engine.Results;
 /// True when <paramref name="ErrorRate"/> bounds a whole row's verdict (the cuts tests of measured size, Holm's step-down
 /// over the row's comparisons at each look, every standing against the row's choice); false in runs made before, where
 /// it bounded each decision and a row of k decisions erred with at most k times it.
+/// </param>
+/// <param name="SequentialLooks">
+/// True when each comparison's error rate was spent over the looks by the sequential boundary (<see cref="Racing.ErrorSpending.Sequential"/>);
+/// false in runs made before, where each look tested at its own share.
 /// </param>
 public sealed record MeasurementSettings(
     string Preset,
@@ -46,12 +50,14 @@ public sealed record MeasurementSettings(
     double? Skew = null,
     int? ConflictRetries = null,
     bool ShuffledEveryRound = false,
-    bool ErrorPerRow = false)
+    bool ErrorPerRow = false,
+    bool SequentialLooks = false)
 {
     /// <summary>How the cells race; null for runs made before the race.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public Racing.RaceSettings? Race => Margin is { } margin
-        ? new Racing.RaceSettings(margin, ErrorRate ?? Racing.RaceSettings.DefaultErrorRate, Looks ?? Racing.RaceSettings.LooksUpTo(Rounds), Screening: EarlyStopFactor > 0)
+        ? new Racing.RaceSettings(margin, ErrorRate ?? Racing.RaceSettings.DefaultErrorRate, Looks ?? Racing.RaceSettings.LooksUpTo(Rounds), Screening: EarlyStopFactor > 0,
+            SequentialLooks ? Racing.ErrorSpending.Sequential : Racing.ErrorSpending.PerLook)
         : null;
 
     /// <summary>Whether the readers follow this load's measured rounds.</summary>

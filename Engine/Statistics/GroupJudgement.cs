@@ -70,7 +70,7 @@ public static class GroupJudgement
                 return new ContenderStanding(member.Name, standing.Unresolved.Contains(member.Name) ? PairDecision.Undecided : PairDecision.Slower, CutWindows(member, choice, exit.AfterRounds), exit, null, rate);
             }
 
-            var left = PairedComparison.Of([.. member.Rounds.Take(exit.AfterRounds)], [.. choice.Rounds.Take(exit.AfterRounds)], rate, settings.LogMargin);
+            var left = PairedComparison.Of([.. member.Rounds.Take(exit.AfterRounds)], [.. choice.Rounds.Take(exit.AfterRounds)], rate, settings);
             return new ContenderStanding(member.Name, left?.Decision, left?.Ratio ?? CutWindows(member, choice, 0), exit, null, rate);
         }
 
@@ -86,7 +86,7 @@ public static class GroupJudgement
         // their comparison with the choice at the share the step-down gave them.
         var share = standing.Comparisons.GetValueOrDefault(member.Name)?.ErrorRate ?? standing.Comparisons.GetValueOrDefault(choice.Name)?.ErrorRate
             ?? settings.LookErrorRate(judgedRounds, 1);
-        var comparison = PairedComparison.Of(member.Rounds, choice.Rounds, share, settings.LogMargin);
+        var comparison = PairedComparison.Of(member.Rounds, choice.Rounds, share, settings);
         var inSet = standing.Kind != VerdictKind.Undecided && standing.Set.Contains(member.Name);
         return new ContenderStanding(member.Name, inSet ? PairDecision.Equivalent : comparison?.Decision, comparison?.Ratio ?? CutWindows(member, choice, 0), exit, null, share);
     }

@@ -189,6 +189,6 @@ public sealed record HarnessOptions
             Job.ToString().ToLowerInvariant(), Loads, maximumRounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
             Engine.Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads,
             Margin, Engine.Racing.RaceSettings.DefaultErrorRate, Engine.Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget, Skew, ConflictRetries,
-            ShuffledEveryRound: true, ErrorPerRow: true);
+            ShuffledEveryRound: true, ErrorPerRow: true, SequentialLooks: true);
     }
 }

@@ -35,7 +35,7 @@ internal static class SampleVerdicts
             _ => sequenceWinsAt100 ? [("Pipeline", 20_000, 0.0), ("Sequence", 40_000, 0.0)] : [("Pipeline", 20_000, 0.25), ("Sequence", 20_800, 0.25)],
         })).ToArray();
         return new RunRecord(
-            SampleRuns.Environment with { Measurement = SampleRuns.Environment.Measurement with { Margin = Race.Margin, ErrorRate = Race.ErrorRate, Looks = Race.Looks, BudgetMinutes = 20, ErrorPerRow = true } },
+            SampleRuns.Environment with { Measurement = SampleRuns.Environment.Measurement with { Margin = Race.Margin, ErrorRate = Race.ErrorRate, Looks = Race.Looks, BudgetMinutes = 20, ErrorPerRow = true, SequentialLooks = true } },
             Claims, [.. cells.SelectMany(c => c.Cases)], [], [.. cells.Select(c => c.Verdict!)]);
     }
 

@@ -15,11 +15,30 @@ public sealed class RaceTests
         Assert.Equal([6, 15], RaceSettings.LooksUpTo(15));
         Assert.Equal([6, 12, 20], RaceSettings.LooksUpTo(20));
         Assert.Equal([2], RaceSettings.LooksUpTo(2));
-        Assert.Equal(0.05 * 24 / 48, UpTo48.ErrorRateAt(48), 12);
-        Assert.Equal(0.05 * 6 / 48, UpTo48.ErrorRateAt(6), 12);
-        Assert.Equal(0.05 * 6 / 48, UpTo48.ErrorRateAt(12), 12);
-        Assert.Equal(0.05 * 8 / 48, UpTo48.ErrorRateAt(32), 12);
-        Assert.Equal(0.05, UpTo48.Looks.Sum(UpTo48.ErrorRateAt), 12);
+    }
+
+    [Fact]
+    public void a_lone_comparison_spends_the_whole_error_rate_over_the_looks_and_the_first_look_tests_at_its_share()
+    {
+        Assert.Equal(0.05, UpTo48.ErrorRateAt(12), 12);
+        Assert.Equal(0.05 * 6 / 48, UpTo48.TestLevel(UpTo48.ErrorRateAt(6), 6), 12);
+        Assert.Equal([6, 12, 24, 32], UpTo48.LooksTo(32));
+        Assert.Equal([6, 12, 24, 48], UpTo48.LooksTo(48));
+        Assert.Equal([3], UpTo48.LooksTo(3));
+        Assert.InRange(UpTo48.TestLevel(0.05, 48), 0.05 / 2, 0.05);
+    }
+
+    [Fact]
+    public void runs_made_before_the_sequential_boundary_split_the_error_rate_over_the_looks_by_their_rounds()
+    {
+        var perLook = UpTo48 with { Spending = ErrorSpending.PerLook };
+
+        Assert.Equal(0.05 * 24 / 48, perLook.ErrorRateAt(48), 12);
+        Assert.Equal(0.05 * 6 / 48, perLook.ErrorRateAt(6), 12);
+        Assert.Equal(0.05 * 6 / 48, perLook.ErrorRateAt(12), 12);
+        Assert.Equal(0.05 * 8 / 48, perLook.ErrorRateAt(32), 12);
+        Assert.Equal(0.05, perLook.Looks.Sum(perLook.ErrorRateAt), 12);
+        Assert.Equal(0.01, perLook.TestLevel(0.01, 48), 12);
     }
 
     [Fact]
