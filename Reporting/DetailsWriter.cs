@@ -203,7 +203,7 @@ public static class DetailsWriter
                 _ => "no tailing reader",
             };
             return string.Create(Invariant,
-                $"{m.Preset}: loads {loads}; per cell a qualifying round of every contender ({readers}; not part of any race figure), then up to {race.MaximumRounds} race rounds of the contenders still racing, {(m.ShuffledEveryRound ? "order shuffled afresh every round" : "order shuffled per cell and rotated per round")}, looks after rounds {string.Join(", ", race.Looks)}; {Cuts(m)}; {window}; {rate}; {settle}{(m.BudgetMinutes is { } b ? $"; budget {b:0.#} min shared out cell by cell" : "")}");
+                $"{m.Preset}: loads {loads}; per cell a qualifying round of every contender ({readers}; not part of any race figure), then up to {race.MaximumRounds} race rounds of the contenders still racing, {(m.ShuffledEveryRound ? "order shuffled afresh every round" : "order shuffled per cell and rotated per round")}, looks after rounds {string.Join(", ", race.Looks)} ({(m.SequentialLooks ? "each comparison's error rate spent over them by the sequential boundary" : "each at its own share of the error rate")}); {Cuts(m)}; {window}; {rate}; {settle}{(m.BudgetMinutes is { } b ? $"; budget {b:0.#} min shared out cell by cell" : "")}");
         }
 
         var oldReaders = m.Reader switch
