@@ -1,6 +1,6 @@
 using MongoDB.Bson;
 
-namespace EventCommitLab.Tests.Mongo;
+namespace EventCommitLab.Tests.Stores.Mongo;
 
 /// <summary>
 /// What the transactions specification's expected command events hold every driver's transaction to, as rules over a

@@ -15,7 +15,7 @@ public sealed class SustainedLoadTests(LabStores stores)
         // A hundred count-based committers lose races to each other all the time: when the window closes, many of them
         // are between attempts, and none of those is tried again.
         var provider = await stores.ProviderAsync("postgres");
-        var options = LabOptions.Parse(["--job", "dry"], new Stores.Postgres.PostgresStoreConfiguration());
+        var options = LabOptions.Parse(["--job", "dry"], new EventCommitLab.Stores.Postgres.PostgresStoreConfiguration());
         var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 1, 100);
 
         var target = (await ContenderCase.StartAsync(cell, StrategyCatalog.Get("CurrentImplementation"), null, provider, options.Cases, options.Measurement(false), CancellationToken.None))!;
