@@ -16,35 +16,27 @@ namespace EventCommitLab.Engine.Measurement;
 /// 2026-12-03 (the pair, next-day, review-page and simpler-first pairs in results/, each cell's parts from its details
 /// page), all made since a sustained window at 100 committers waits for three acknowledgements of each: the constants
 /// before them, fitted to runs that waited for five, predicted the sustained cells of 100 events at 100 committers
-/// far longer than they took, and the plan left the grid's last row out of every default run for it. Each
+/// far longer than they took, and the plan left the grid's last row out of every default run for it (<c>plan-fit</c>
+/// refits them, <see cref="CellCostFit"/>). Each
 /// cell's progress line prints its own parts; the plan scales the predictions by what this run's cells take.
 /// </summary>
 internal static class CellCostModel
 {
-    private static readonly TimeSpan PerContender = TimeSpan.FromSeconds(0.224);
-
-    private static readonly TimeSpan PerContenderAndCommitter = TimeSpan.FromSeconds(0.00541);
-
-    private static readonly TimeSpan PerContenderAndEvent = TimeSpan.FromSeconds(0.0042);
-
-    private static readonly TimeSpan PerContenderAndEventOfAWave = TimeSpan.FromSeconds(0.0000933);
-
-    private static readonly TimeSpan PerContenderAndEventOfASustainedWindow = TimeSpan.FromSeconds(0.000196);
-
-    /// <summary>The share of its ramp and window a turn of the first look costs per contender whatever the cell's committers.</summary>
-    private const double WindowShare = 0.565;
+    /// <summary>
+    /// The starts', qualifying round's and checks' constants (s), one per term of <see cref="StartsAndChecksTerms"/>: per
+    /// contender; per contender and committer; per contender and event of a commit; per contender and event of a wave;
+    /// per contender and event of a sustained window.
+    /// </summary>
+    internal static readonly IReadOnlyList<double> StartsAndChecksConstants = [0.224, 0.00541, 0.0042, 0.0000933, 0.000196];
 
     /// <summary>
-    /// The share more at one committer, falling with the logarithm of the committers: the more committers, the more
-    /// contenders a leader leaves far behind in the qualifying round, and those do not race to the first look.
+    /// The rounds to the first look's constants, one per term of <see cref="FirstLookTerms"/>: the share of its ramp and
+    /// window a turn costs per contender whatever the cell's committers; the share more at one committer, falling with
+    /// the logarithm of the committers (the more committers, the more contenders a leader leaves far behind in the
+    /// qualifying round, and those do not race to the first look); per turn and event of a commit (s); per turn and
+    /// event of a wave (s); per turn and event of a sustained window (s).
     /// </summary>
-    private const double WindowShareAtOneCommitter = 0.299;
-
-    private static readonly TimeSpan PerTurnAndEvent = TimeSpan.FromSeconds(0.000152);
-
-    private static readonly TimeSpan PerTurnAndEventOfAWave = TimeSpan.FromSeconds(0.000022);
-
-    private static readonly TimeSpan PerTurnAndEventOfASustainedWindow = TimeSpan.FromSeconds(0.0000503);
+    internal static readonly IReadOnlyList<double> FirstLookConstants = [0.565, 0.299, 0.000152, 0.000022, 0.0000503];
 
     /// <summary>What checking a log costs besides reading it: the count, the log's disposal.</summary>
     private static readonly TimeSpan PerCheck = TimeSpan.FromSeconds(0.03);
@@ -75,21 +67,37 @@ internal static class CellCostModel
     public static TimeSpan Mandatory(CellKey cell, int contenders, MeasurementSettings settings) => StartsAndChecks(cell, contenders) + FirstLook(cell, contenders, settings);
 
     /// <summary>Every contender's start, the qualifying round and the checks.</summary>
-    public static TimeSpan StartsAndChecks(CellKey cell, int contenders)
-    {
-        ArgumentNullException.ThrowIfNull(cell);
-        var perEventOfAWindow = cell.Load == LoadKind.Sustained ? PerContenderAndEventOfASustainedWindow : PerContenderAndEventOfAWave;
-        return contenders * (PerContender + (cell.Committers * PerContenderAndCommitter) + (cell.NumberOfEvents * PerContenderAndEvent) + (cell.EventsPerWave * perEventOfAWindow));
-    }
+    public static TimeSpan StartsAndChecks(CellKey cell, int contenders) => TimeSpan.FromSeconds(Dot(StartsAndChecksTerms(cell, contenders), StartsAndChecksConstants));
 
     /// <summary>The race rounds to the first look, which run whatever the cell's share of the budget (none for settings without a race).</summary>
-    public static TimeSpan FirstLook(CellKey cell, int contenders, MeasurementSettings settings)
+    public static TimeSpan FirstLook(CellKey cell, int contenders, MeasurementSettings settings) =>
+        TimeSpan.FromSeconds(Dot(FirstLookTerms(cell, contenders, settings), FirstLookConstants));
+
+    /// <summary>What <see cref="StartsAndChecksConstants"/> multiply, in their order: the model's terms, which a fit regresses on.</summary>
+    internal static double[] StartsAndChecksTerms(CellKey cell, int contenders)
+    {
+        ArgumentNullException.ThrowIfNull(cell);
+        var sustained = cell.Load == LoadKind.Sustained;
+        return [contenders, contenders * (double)cell.Committers, contenders * (double)cell.NumberOfEvents,
+            sustained ? 0 : contenders * (double)cell.EventsPerWave, sustained ? contenders * (double)cell.EventsPerWave : 0];
+    }
+
+    /// <summary>What <see cref="FirstLookConstants"/> multiply, in their order: each a first look's turns times a turn's term.</summary>
+    internal static double[] FirstLookTerms(CellKey cell, int contenders, MeasurementSettings settings)
     {
         ArgumentNullException.ThrowIfNull(cell);
         ArgumentNullException.ThrowIfNull(settings);
-        var perEventOfAWindow = cell.Load == LoadKind.Sustained ? PerTurnAndEventOfASustainedWindow : PerTurnAndEventOfAWave;
-        var windowShare = WindowShare + (WindowShareAtOneCommitter / (1 + Math.Log(Math.Max(1, cell.Committers))));
-        var turn = (TimeSpan.FromSeconds(settings.RampSeconds + settings.WindowSeconds) * windowShare) + (cell.NumberOfEvents * PerTurnAndEvent) + (cell.EventsPerWave * perEventOfAWindow);
-        return settings.Race is { } race ? race.Looks[0] * contenders * turn : TimeSpan.Zero;
+        if (settings.Race is not { } race)
+        {
+            return [0, 0, 0, 0, 0];
+        }
+
+        var turns = race.Looks[0] * (double)contenders;
+        var window = settings.RampSeconds + settings.WindowSeconds;
+        var sustained = cell.Load == LoadKind.Sustained;
+        return [turns * window, turns * window / (1 + Math.Log(Math.Max(1, cell.Committers))), turns * cell.NumberOfEvents,
+            sustained ? 0 : turns * cell.EventsPerWave, sustained ? turns * cell.EventsPerWave : 0];
     }
+
+    private static double Dot(IReadOnlyList<double> terms, IReadOnlyList<double> constants) => terms.Zip(constants, (t, c) => t * c).Sum();
 }

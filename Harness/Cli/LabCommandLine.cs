@@ -111,6 +111,7 @@ internal static class LabCommandLine
         root.Subcommands.Add(ReportCommand.Verb);
         root.Subcommands.Add(IndexCommand.Verb);
         root.Subcommands.Add(StallsCommand.Verb);
+        root.Subcommands.Add(PlanFitCommand.Verb);
         root.Subcommands.Add(ListCommand.Verb);
         return root;
     }

@@ -37,6 +37,7 @@ internal static class LabHost
                 { Verb: CompareCommand.Name } => CompareCommand.Run(options.VerbArguments, options.Out, output),
                 { Verb: IndexCommand.Name } => IndexCommand.Run(output),
                 { Verb: StallsCommand.Name } => StallsCommand.Run(options.VerbArguments, output),
+                { Verb: PlanFitCommand.Name } => PlanFitCommand.Run(options.VerbArguments, output),
                 { Verb: ListCommand.Name } => ListCommand.Run(options.VerbArguments[0], output),
                 { Verb: ReportCommand.Name } => ReportCommand.Run(options.VerbArguments, output),
                 { Suite: { } suite } => await SuiteCatalog.Get(suite).RunAsync(options, commandLine, output, cancellationToken).ConfigureAwait(false),
