@@ -6,7 +6,7 @@ using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 using Npgsql;
 
-namespace EventCommitLab.Tests.Strategies;
+namespace EventCommitLab.Tests.Strategies.Shared;
 
 /// <summary>
 /// The strategies numbering from a counter in the process read the log's end on first use. They used to open a

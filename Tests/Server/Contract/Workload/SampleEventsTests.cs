@@ -2,7 +2,7 @@ using System.Text;
 using System.Text.Json;
 using EventCommitLab.Contract.Workload;
 
-namespace EventCommitLab.Tests.Verification;
+namespace EventCommitLab.Tests.Contract.Workload;
 
 public sealed class SampleEventsTests
 {

@@ -4,7 +4,7 @@ using EventCommitLab.Contract.Model;
 using EventCommitLab.Contract.Workload;
 using EventCommitLab.Strategies.Shared;
 
-namespace EventCommitLab.Tests.Strategies;
+namespace EventCommitLab.Tests.Strategies.Shared;
 
 /// <summary>How the pipeline's writer answers a written batch: its callers, answered in shares off the writer, each get their own outcome.</summary>
 public sealed class BatchAnswersTests

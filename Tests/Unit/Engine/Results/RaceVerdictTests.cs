@@ -2,7 +2,7 @@ using EventCommitLab.Engine.Racing;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Reporting;
 
-namespace EventCommitLab.Tests.Engine.Racing;
+namespace EventCommitLab.Tests.Engine.Results;
 
 /// <summary>A suite row's verdict, read from its race as the main job reads a profile's.</summary>
 public sealed class RaceVerdictTests

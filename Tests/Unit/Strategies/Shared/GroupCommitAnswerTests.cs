@@ -1,6 +1,6 @@
 using EventCommitLab.Strategies.Shared;
 
-namespace EventCommitLab.Tests.Strategies;
+namespace EventCommitLab.Tests.Strategies.Shared;
 
 /// <summary>A queued caller's answer: the writer's answer reaches a waiting caller; a caller who cancels is told so, and the writer's later answer is dropped.</summary>
 public sealed class GroupCommitAnswerTests

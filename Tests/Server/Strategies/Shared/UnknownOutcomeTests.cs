@@ -7,7 +7,7 @@ using EventCommitLab.Tests.Infrastructure;
 using EventCommitLab.Verification;
 using Npgsql;
 
-namespace EventCommitLab.Tests.Strategies;
+namespace EventCommitLab.Tests.Strategies.Shared;
 
 /// <summary>
 /// A connection cut around COMMIT by a real TCP relay in front of the private PostgreSQL: a commit that landed is

@@ -5,7 +5,7 @@ using EventCommitLab.Contract.Workload;
 using EventCommitLab.Strategies.Shared;
 using EventCommitLab.Tests.Infrastructure;
 
-namespace EventCommitLab.Tests.Strategies;
+namespace EventCommitLab.Tests.Strategies.Shared;
 
 /// <summary>
 /// How the pipeline's next batch takes commits from its queue, over several takes as commits keep arriving, and how a

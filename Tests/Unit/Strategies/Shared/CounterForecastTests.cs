@@ -1,7 +1,7 @@
 using EventCommitLab.Contract.Model;
 using EventCommitLab.Strategies.Shared;
 
-namespace EventCommitLab.Tests.Strategies;
+namespace EventCommitLab.Tests.Strategies.Shared;
 
 public sealed class CounterForecastTests
 {

@@ -1,6 +1,6 @@
 using EventCommitLab.Strategies.Shared;
 
-namespace EventCommitLab.Tests.Strategies;
+namespace EventCommitLab.Tests.Strategies.Shared;
 
 /// <summary>How callers enqueue on a group commit's queue: at once where there is room, waiting where it is full, never onto a closed queue, nothing for a caller already gone.</summary>
 public sealed class GroupCommitQueueTests
