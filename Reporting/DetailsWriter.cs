@@ -203,7 +203,7 @@ public static class DetailsWriter
                 _ => "no tailing reader",
             };
             return string.Create(Invariant,
-                $"{m.Preset}: loads {loads}; per cell a qualifying round of every contender ({readers}; not part of any race figure), then up to {race.MaximumRounds} race rounds of the contenders still racing, {(m.ShuffledEveryRound ? "order shuffled afresh every round" : "order shuffled per cell and rotated per round")}, looks after rounds {string.Join(", ", race.Looks)} ({(m.SequentialLooks ? "each comparison's error rate spent over them by the sequential boundary" : "each at its own share of the error rate")}); {Cuts(m)}; {window}; {rate}; {settle}{(m.BudgetMinutes is { } b ? $"; budget {b:0.#} min shared out cell by cell" : "")}");
+                $"{m.Preset}: loads {loads}; per cell a qualifying round of every contender ({readers}; not part of any race figure), then up to {race.MaximumRounds} race rounds of the contenders still racing, {(m.ShuffledEveryRound ? "order shuffled afresh every round" : "order shuffled per cell and rotated per round")}{Mirrored(m)}, looks after rounds {string.Join(", ", race.Looks)} ({(m.SequentialLooks ? "each comparison's error rate spent over them by the sequential boundary" : "each at its own share of the error rate")}); {Cuts(m)}; {window}; {rate}; {settle}{(m.BudgetMinutes is { } b ? $"; budget {b:0.#} min shared out cell by cell" : "")}");
         }
 
         var oldReaders = m.Reader switch
@@ -217,6 +217,10 @@ public static class DetailsWriter
     }
 
     /// <summary>The cuts before the first look, as the run made them.</summary>
+    private static string Mirrored(MeasurementSettings m) => m.MirroredBelowCommitters is { } below
+        ? string.Create(Invariant, $" (in cells of fewer than {below} committers mirrored: every contender twice a round, half the window each, in the round's order and then in reverse, the round's figure the mean of the two)")
+        : "";
+
     private static string Cuts(MeasurementSettings m) => m.ErrorPerRow
         ? string.Create(Invariant,
             $"a rival leaves after the qualifying round when its window is below 1/{1 / StallRates.OneWindowDepth:0} of every contender still racing beside it, or after the first race round when both windows are below 1/{1 / StallRates.TwoWindowsDepth:0} of every one's (each cut a test of measured size, {StallRates.OneWindow:0.#####} and {StallRates.TwoWindows:0.#####} per rival, spent from its row's error rate)")

@@ -93,7 +93,9 @@ internal static class CellCostModel
         }
 
         var turns = race.Looks[0] * (double)contenders;
-        var window = settings.RampSeconds + settings.WindowSeconds;
+        // A mirrored round is two turns of half the window each: its ramps and windows take that long, but its events
+        // (and what grows with them) are a whole turn's.
+        var window = settings.Mirrors(cell) ? 2 * (settings.RampSeconds + (settings.WindowSeconds / 2)) : settings.RampSeconds + settings.WindowSeconds;
         var sustained = cell.Load == LoadKind.Sustained;
         return [turns * window, turns * window / (1 + Math.Log(Math.Max(1, cell.Committers))), turns * cell.NumberOfEvents,
             sustained ? 0 : turns * cell.EventsPerWave, sustained ? turns * cell.EventsPerWave : 0];

@@ -64,7 +64,8 @@ internal static class CellRunner
             var entrants = cases.Select(c => new RaceEntrant(c.Contender.Name, GroupsOf(c, claims))).ToArray();
             var running = new Race(entrants, groups, race);
             var seed = RoundOrder.StableSeed(cell.ToString());
-            var runner = new RaceRunner(running, TurnAsync, seed);
+            var halfWindow = settings with { WindowSeconds = settings.WindowSeconds / 2 };
+            var runner = new RaceRunner(running, TurnAsync, seed, halfTurn: settings.Mirrors(cell) ? HalfTurnAsync : null);
             await runner.QualifyAsync(cancellationToken).ConfigureAwait(false);
             foreach (var name in running.Exits.Where(e => e.Value.Reason == RaceExitReason.Hopeless).Select(e => e.Key))
             {
@@ -105,7 +106,11 @@ internal static class CellRunner
                 GuaranteeProfile.All.ToDictionary(p => p.Id, p => running.RivalsIn(p.Id), StringComparer.Ordinal));
             return new CellRun(analysed, claims, verdict is null ? null : verdict with { Time = time }, time);
 
-            async Task<double?> TurnAsync(string name, bool qualifying)
+            Task<double?> TurnAsync(string name, bool qualifying) => MeasureAsync(name, settings, qualifying);
+
+            Task<double?> HalfTurnAsync(string name) => MeasureAsync(name, halfWindow, qualifying: false);
+
+            async Task<double?> MeasureAsync(string name, MeasurementSettings turn, bool qualifying)
             {
                 if (settings.CheckpointBeforeRounds)
                 {
@@ -114,7 +119,7 @@ internal static class CellRunner
                     settling.Stop();
                 }
 
-                return await byName[name].MeasureRoundAsync(settings, qualifying).ConfigureAwait(false);
+                return await byName[name].MeasureRoundAsync(turn, qualifying).ConfigureAwait(false);
             }
         }
         finally

@@ -13,7 +13,13 @@ namespace EventCommitLab.Engine.Measurement;
 /// <param name="turn">Measures one entrant once (true for the qualifying round) and returns its figure, higher is better; null when the turn failed.</param>
 /// <param name="seed">With each round's number, shuffles the entrants' order for that round.</param>
 /// <param name="roundStarting">Told each round's number before it starts (0 for the qualifying round): for progress lines.</param>
-internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> turn, int seed, Action<int>? roundStarting = null)
+/// <param name="halfTurn">
+/// Given, the race rounds are mirrored (<see cref="Results.MeasurementSettings.Mirrors"/>): each measures every entrant
+/// with two of these, turns of half the window, in the round's order and then in its reverse, and records the mean of the
+/// two (null when either failed). The qualifying round takes whole turns.
+/// </param>
+internal sealed class RaceRunner(
+    Race race, Func<string, bool, Task<double?>> turn, int seed, Action<int>? roundStarting = null, Func<string, Task<double?>>? halfTurn = null)
 {
     private readonly Dictionary<string, TimeSpan> _turns = new(StringComparer.Ordinal);
 
@@ -102,13 +108,44 @@ internal sealed class RaceRunner(Race race, Func<string, bool, Task<double?>> tu
         }
 
         roundStarting?.Invoke(qualifying ? 0 : race.Rounds + 1);
-        foreach (var index in RoundOrder.For(race.Rounds + (qualifying ? 0 : 1), names.Count, seed))
+        var order = RoundOrder.For(race.Rounds + (qualifying ? 0 : 1), names.Count, seed);
+        if (qualifying || halfTurn is null)
+        {
+            foreach (var index in order)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                var started = Stopwatch.GetTimestamp();
+                var name = names[index];
+                figures[name] = await turn(name, qualifying).ConfigureAwait(false);
+                _turns[name] = Stopwatch.GetElapsedTime(started);
+            }
+
+            return figures;
+        }
+
+        var halves = new Dictionary<string, double?>(StringComparer.Ordinal);
+        var spent = new Dictionary<string, TimeSpan>(StringComparer.Ordinal);
+        foreach (var index in RoundOrder.Mirrored(order))
         {
             cancellationToken.ThrowIfCancellationRequested();
             var started = Stopwatch.GetTimestamp();
             var name = names[index];
-            figures[name] = await turn(name, qualifying).ConfigureAwait(false);
-            _turns[name] = Stopwatch.GetElapsedTime(started);
+            var figure = await halfTurn(name).ConfigureAwait(false);
+            if (halves.TryGetValue(name, out var first))
+            {
+                figures[name] = RoundOrder.MirroredFigure(first, figure);
+            }
+            else
+            {
+                halves[name] = figure;
+            }
+
+            spent[name] = spent.GetValueOrDefault(name) + Stopwatch.GetElapsedTime(started);
+        }
+
+        foreach (var (name, time) in spent)
+        {
+            _turns[name] = time;
         }
 
         return figures;

@@ -19,6 +19,22 @@ public static class RoundOrder
     }
 
     /// <summary>
+    /// A mirrored round's turns: <paramref name="order"/>, then the same in reverse, so that the two turns of every
+    /// entrant sit as far from the round's middle as each other (<see cref="Results.MeasurementSettings.Mirrors"/>).
+    /// </summary>
+    public static IReadOnlyList<int> Mirrored(IReadOnlyList<int> order)
+    {
+        ArgumentNullException.ThrowIfNull(order);
+        return [.. order, .. order.Reverse()];
+    }
+
+    /// <summary>
+    /// A mirrored round's figure from its two half turns: their mean (each the events/s of a half window, so the mean is
+    /// the round's rate over both); null when either failed.
+    /// </summary>
+    public static double? MirroredFigure(double? first, double? second) => first is { } a && second is { } b ? (a + b) / 2 : null;
+
+    /// <summary>
     /// A seed of <paramref name="text"/> that every process computes alike (FNV-1a over its UTF-16 code units), unlike
     /// <see cref="HashCode"/>, which is randomised per process.
     /// </summary>

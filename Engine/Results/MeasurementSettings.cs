@@ -31,6 +31,10 @@ namespace EventCommitLab.Engine.Results;
 /// True when each comparison's error rate was spent over the looks by the sequential boundary (<see cref="Racing.ErrorSpending.Sequential"/>);
 /// false in runs made before, where each look tested at its own share.
 /// </param>
+/// <param name="MirroredBelowCommitters">
+/// The race rounds of cells with fewer committers than this were mirrored (<see cref="Mirrors"/>); null when no round
+/// was, as in runs made before.
+/// </param>
 public sealed record MeasurementSettings(
     string Preset,
     IReadOnlyList<LoadKind> Loads,
@@ -51,8 +55,23 @@ public sealed record MeasurementSettings(
     int? ConflictRetries = null,
     bool ShuffledEveryRound = false,
     bool ErrorPerRow = false,
-    bool SequentialLooks = false)
+    bool SequentialLooks = false,
+    int? MirroredBelowCommitters = null)
 {
+    /// <summary>
+    /// Whether the cell's race rounds are mirrored: each measures every contender still racing twice, for half the window
+    /// each, in the round's order and then in its reverse, and takes the mean of the two as its figure. The machine's
+    /// state drifts within a round (the disk's flush time above all), and a contender measured early in a round meets
+    /// another state than one measured late; mirrored, a drift that moves steadily over the round lands on both members
+    /// of every pair alike. Not at many committers, where a turn is bound by its minimum (one wave; every committer's
+    /// acknowledgements), not by its window, so a half window would not halve it.
+    /// </summary>
+    public bool Mirrors(CellKey cell)
+    {
+        ArgumentNullException.ThrowIfNull(cell);
+        return cell.Committers < MirroredBelowCommitters;
+    }
+
     /// <summary>How the cells race; null for runs made before the race.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public Racing.RaceSettings? Race => Margin is { } margin

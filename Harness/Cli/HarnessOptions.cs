@@ -174,6 +174,12 @@ public sealed record HarnessOptions
     /// <summary>How every contender's case is set up: --payload-bytes, --prefill, --skew, --conflict-retries, --case-timeout.</summary>
     internal CaseSettings Cases => new(PayloadBytes, Prefill, Skew, ConflictRetries, CaseTimeout);
 
+    /// <summary>
+    /// Race rounds of cells with fewer committers are mirrored (<see cref="MeasurementSettings.Mirrors"/>): the
+    /// grid's largest committers' turns outlast their window.
+    /// </summary>
+    internal const int MirroredBelowCommitters = 100;
+
     /// <summary>How every cell is measured: the job's rounds, window and budget unless --rounds, --window or --budget say otherwise.</summary>
     public MeasurementSettings Measurement(bool checkpointBeforeRounds)
     {
@@ -189,6 +195,6 @@ public sealed record HarnessOptions
             Job.ToString().ToLowerInvariant(), Loads, maximumRounds, windowSeconds, windowSeconds / 4, RateEventsPerSecond, EarlyStopFactor,
             Engine.Statistics.RoundStatistics.Level, checkpointBeforeRounds, Reader, ReaderLoads,
             Margin, Engine.Racing.RaceSettings.DefaultErrorRate, Engine.Racing.RaceSettings.LooksUpTo(maximumRounds), BudgetMinutes ?? budget, Skew, ConflictRetries,
-            ShuffledEveryRound: true, ErrorPerRow: true, SequentialLooks: true);
+            ShuffledEveryRound: true, ErrorPerRow: true, SequentialLooks: true, MirroredBelowCommitters: MirroredBelowCommitters);
     }
 }

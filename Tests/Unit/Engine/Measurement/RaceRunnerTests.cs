@@ -33,6 +33,43 @@ public sealed class RaceRunnerTests
     }
 
     [Fact]
+    public async Task a_mirrored_race_round_takes_two_half_turns_of_every_entrant_the_second_pass_in_reverse_and_records_their_mean()
+    {
+        var race = new Race(
+            [new RaceEntrant("a", [SyntheticRace.Group]), new RaceEntrant("b", [SyntheticRace.Group]), new RaceEntrant("c", [SyntheticRace.Group])],
+            [new RaceGroup(SyntheticRace.Group, MustDecide: true)], RaceSettings.ForSuite(6));
+        var whole = new List<string>();
+        var halves = new List<string>();
+        var runner = new RaceRunner(
+            race,
+            (name, _) =>
+            {
+                whole.Add(name);
+                return Task.FromResult<double?>(100);
+            },
+            seed: 4,
+            halfTurn: name =>
+            {
+                halves.Add(name);
+                // Each entrant's first half of a round runs at 100, its second at 300: the round's figure is 200.
+                return Task.FromResult<double?>(halves.Count(h => h == name) % 2 == 1 ? 100 : 300);
+            });
+
+        await runner.QualifyAsync(TestContext.Current.CancellationToken);
+        await runner.RunAsync(TestContext.Current.CancellationToken);
+
+        Assert.Equal(3, whole.Count);
+        Assert.Equal(race.Rounds * 6, halves.Count);
+        foreach (var round in halves.Chunk(6))
+        {
+            Assert.Equal(round.Take(3), round.Skip(3).Reverse());
+            Assert.Equal(["a", "b", "c"], round.Take(3).Order());
+        }
+
+        Assert.All(["a", "b", "c"], name => Assert.All(race.RoundsOf(name), figure => Assert.Equal(200, figure)));
+    }
+
+    [Fact]
     public async Task a_pinned_entrant_runs_every_round_to_the_end_however_far_behind_while_unpinned_losers_leave()
     {
         var race = new Race(

@@ -27,6 +27,25 @@ public sealed class RoundOrderTests
     }
 
     [Fact]
+    public void a_mirrored_round_runs_its_order_then_the_same_in_reverse()
+    {
+        var order = RoundOrder.For(2, 5, seed: 3);
+
+        var mirrored = RoundOrder.Mirrored(order);
+
+        Assert.Equal(order, mirrored.Take(5));
+        Assert.Equal(order.Reverse(), mirrored.Skip(5));
+    }
+
+    [Fact]
+    public void a_mirrored_rounds_figure_is_the_mean_of_its_halves_and_nothing_when_either_failed()
+    {
+        Assert.Equal(150, RoundOrder.MirroredFigure(100, 200));
+        Assert.Null(RoundOrder.MirroredFigure(null, 200));
+        Assert.Null(RoundOrder.MirroredFigure(100, null));
+    }
+
+    [Fact]
     public void a_cells_seed_is_the_same_in_every_process()
     {
         // FNV-1a of "abc", as published: not a hash the runtime randomises per process.

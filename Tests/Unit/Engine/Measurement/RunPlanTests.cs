@@ -195,9 +195,22 @@ public sealed class RunPlanTests
         var firstLook = CellCostModel.FirstLook(cell, 13, settings);
 
         Assert.True(CellCostModel.FirstLook(cell, 13, longer) > 5 * firstLook, "a window ten times as long");
-        Assert.Equal(firstLook / 2, CellCostModel.FirstLook(cell, 13, fewer));
+        Assert.Equal(firstLook.TotalSeconds / 2, CellCostModel.FirstLook(cell, 13, fewer).TotalSeconds, 6);
         Assert.True(CellCostModel.FirstLook(new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 100, 100), 13, settings) > 2 * firstLook);
         Assert.Equal(CellCostModel.StartsAndChecks(cell, 13) + firstLook, CellCostModel.Mandatory(cell, 13, settings));
+    }
+
+    [Fact]
+    public void a_mirrored_cells_first_look_is_predicted_as_two_half_turns_per_contender_and_round_dearer_than_one_whole_turn_but_not_twice()
+    {
+        var cell = new CellKey(LoadKind.Sustained, BenchmarkMethod.CommitEvents, 10, 10);
+        var mirrored = LabOptions.Parse([], new PostgresStoreConfiguration()).Measurement(true);
+        var whole = mirrored with { MirroredBelowCommitters = null };
+
+        var (two, one) = (CellCostModel.FirstLook(cell, 13, mirrored), CellCostModel.FirstLook(cell, 13, whole));
+
+        Assert.True(mirrored.Mirrors(cell));
+        Assert.InRange(two / one, 1.01, 1.99);
     }
 
     [Fact]
