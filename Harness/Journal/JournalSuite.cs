@@ -32,7 +32,7 @@ internal static class JournalSuite
 
     private static readonly Option<long> Messages = LabOption.Of("--messages", "N", "the original's eventsCount: events per iteration of each workload, 1..1000000", (o, v) => OptionValues.Number(o, v, 1, 1_000_000));
 
-    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "the most race rounds per workload (it stops once decided), 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+    private static readonly Option<long> Rounds = LabOption.Of("--rounds", "N", "the most race rounds per workload (it stops once decided), 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
 
     /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
     public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
@@ -40,7 +40,7 @@ internal static class JournalSuite
     /// <summary><c>suite journal</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "the Akka.NET journal benchmark through every strategy and the real Akka.Persistence.Sql journal",
-        "the workloads are the original benchmark's", [SuiteOptions.Quick, Messages, Iterations, GridOptions.Strategies],
+        "the workloads are the original benchmark's", [SuiteOptions.Quick, Messages, Rounds, GridOptions.Strategies],
         (r, o) => (r.GetValue(SuiteOptions.Quick) ? JournalSuiteSettings.Quick : JournalSuiteSettings.Full) is var journal
             ? o with
             {
@@ -48,7 +48,7 @@ internal static class JournalSuite
                 SuiteSettings = journal with
                 {
                     Messages = r.Given(Messages, out var m) ? (int)m : journal.Messages,
-                    Iterations = r.Given(Iterations, out var n) ? (int)n : journal.Iterations,
+                    Rounds = r.Given(Rounds, out var n) ? (int)n : journal.Rounds,
                 },
             }
             : o);

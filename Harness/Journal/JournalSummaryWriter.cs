@@ -19,8 +19,8 @@ public static class JournalSummaryWriter
         run.Environment.AppendHeader(md, "the Akka.NET journal benchmark (`suite journal`)", "suite journal", "Shape",
             string.Create(Invariant, $"{s.Messages:N0} messages per actor for Persist* and per recovered stream (the groups: min(messages / k, cap) each, as the original); ") +
             (run.Race is null
-                ? string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured iterations per workload, every contender once per iteration in rotated order, a checkpoint before each; ")
-                : string.Create(Invariant, $"per workload {s.Warmups} warm-up iteration{(s.Warmups == 1 ? "" : "s")} (the last the race's qualifying round) and at most {s.Iterations} race rounds, a checkpoint before each turn; ")) +
+                ? string.Create(Invariant, $"{s.Warmups} warm-up and {s.Rounds} measured iterations per workload, every contender once per iteration in rotated order, a checkpoint before each; ")
+                : string.Create(Invariant, $"per workload {s.Warmups} warm-up iteration{(s.Warmups == 1 ? "" : "s")} (the last the race's qualifying round) and at most {s.Rounds} race rounds, a checkpoint before each turn; ")) +
             string.Create(Invariant, $"an iteration past {s.IterationLimit.TotalSeconds:0} s ends the contender's workload"));
         md.AppendLine(Invariant, $"**Akka.Persistence.Sql**: {run.Peer}; the same server, database of its own, same durability.").AppendLine();
         if (run.Race is { } race)

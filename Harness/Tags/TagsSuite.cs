@@ -31,7 +31,7 @@ internal static class TagsSuite
         run => run.Queries.Select(q => new SuiteFigure(string.Create(CultureInfo.InvariantCulture, $"{q.Storage}, {q.Tagged} tagged"), "ms per query", q.Median, HigherIsBetter: false)),
         verdicts: run => (run.Verdicts ?? []).Select(v => new SuiteVerdict(string.Create(CultureInfo.InvariantCulture, $"{v.Tagged} tagged"), v.Race)));
 
-    private static readonly Option<long> Iterations = LabOption.Of("--iterations", "N", "the most race rounds per tag: queries of every storage still racing, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
+    private static readonly Option<long> Rounds = LabOption.Of("--rounds", "N", "the most race rounds per tag: queries of every storage still racing, 1..100", (o, v) => OptionValues.Number(o, v, 1, 100));
 
     /// <summary>The suite's line in <see cref="SuiteCatalog"/>.</summary>
     public static SuiteRegistration Registration => new(Name, () => Verb, Report, RunAsync) { UnderSuiteGroup = true };
@@ -39,9 +39,9 @@ internal static class TagsSuite
     /// <summary><c>suite tags</c> on the command line.</summary>
     public static LabVerb Verb => new(
         Name, "tag queries at the end of a large log: JSON array with GIN, comma-separated text with LIKE, a tag table",
-        "no strategy runs; the logs are built in bulk and only queried", [SuiteOptions.Quick, Iterations],
+        "no strategy runs; the logs are built in bulk and only queried", [SuiteOptions.Quick, Rounds],
         (r, o) => (r.GetValue(SuiteOptions.Quick) ? TagsSuiteSettings.Quick : TagsSuiteSettings.Full) is var tags
-            ? o with { Suite = Name, SuiteSettings = r.Given(Iterations, out var n) ? tags with { Iterations = (int)n } : tags }
+            ? o with { Suite = Name, SuiteSettings = r.Given(Rounds, out var n) ? tags with { Rounds = (int)n } : tags }
             : o);
 
     public static async Task<int> RunAsync(HarnessOptions options, string commandLine, TextWriter console, CancellationToken cancellationToken)

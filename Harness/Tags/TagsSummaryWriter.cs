@@ -18,8 +18,8 @@ public static class TagsSummaryWriter
         run.Environment.AppendHeader(md, "tag queries at the end of a large log (`suite tags`)", "suite tags", "Shape",
             string.Create(Invariant, $"{s.Events:N0} events per log, one log per tag storage, each event with two common tags; the last n events also tagged `last-n` for n in {string.Join(", ", s.TaggedAtEnd)}; ") +
             (run.Race is null
-                ? string.Create(Invariant, $"{s.Warmups} warm-up and {s.Iterations} measured queries per tag and storage, storages interleaved")
-                : string.Create(Invariant, $"per tag {s.Warmups} warm-up quer{(s.Warmups == 1 ? "y" : "ies")} of every storage (the last the race's qualifying round) and at most {s.Iterations} race rounds")));
+                ? string.Create(Invariant, $"{s.Warmups} warm-up and {s.Rounds} measured queries per tag and storage, storages interleaved")
+                : string.Create(Invariant, $"per tag {s.Warmups} warm-up quer{(s.Warmups == 1 ? "y" : "ies")} of every storage (the last the race's qualifying round) and at most {s.Rounds} race rounds")));
         md.AppendLine("## Building the logs").AppendLine();
         md.AppendLine("Each log is built on the server from `generate_series` in one statement per table (no row crosses the wire), then indexed and `VACUUM ANALYZE`d.").AppendLine();
         var builds = new MarkdownTable().Left("Storage", "How tags are stored and matched").Right("Build time", "Size on disk");

@@ -17,7 +17,7 @@ public sealed class JournalSuiteTests : IDisposable
     {
         var folder = Path.Combine(_root, "journal");
         var options = LabOptions.Parse(
-            ["suite", "journal", "--quick", "--messages", "4", "--iterations", "1", "--strategies", "BatchingPipeline,InMemorySequence", "--out", folder],
+            ["suite", "journal", "--quick", "--messages", "4", "--rounds", "1", "--strategies", "BatchingPipeline,InMemorySequence", "--out", folder],
             PostgresStoreConfiguration.FromEnvironment());
 
         var exit = await JournalSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);

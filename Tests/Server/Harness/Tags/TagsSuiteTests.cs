@@ -36,7 +36,7 @@ public sealed class TagsSuiteTests(LabStores stores) : IDisposable
     public async Task a_tiny_real_run_builds_every_storage_queries_every_tag_count_and_writes_its_summary()
     {
         var folder = Path.Combine(_root, "tags");
-        var options = LabOptions.Parse(["suite", "tags", "--quick", "--iterations", "2", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
+        var options = LabOptions.Parse(["suite", "tags", "--quick", "--rounds", "2", "--out", folder], PostgresStoreConfiguration.FromEnvironment());
 
         var exit = await TagsSuite.RunAsync(options, "test", TextWriter.Null, CancellationToken.None);
 

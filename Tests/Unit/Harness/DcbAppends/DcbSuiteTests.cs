@@ -33,7 +33,7 @@ public sealed class DcbSuiteTests
     [InlineData(new[] { "suite", "dcb", "--sizes", "large" }, "--sizes: 'large' is not a dataset size; valid: tiny, small, medium.")]
     [InlineData(new[] { "suite", "dcb", "--concurrency", "5" }, "suite dcb: --concurrency has no meaning here (the workloads, append sizes and client counts are the originals'); valid: --quick, --rounds, --sizes, --appenders, --store, --out, --label, --durability, --connection, --pg-bin, --mongo-uri, --write-concern, --mongo-retryable.")]
     [InlineData(new[] { "suite", "reads", "--sizes", "tiny" }, "suite reads: --sizes has no meaning here (the workloads and reader counts are the originals'); valid: --quick, --rounds, --store, --out, --label, --durability, --connection, --pg-bin, --mongo-uri, --write-concern, --mongo-retryable.")]
-    [InlineData(new[] { "suite", "tags", "--appenders", "TagLocks" }, "suite tags: --appenders has no meaning here (no strategy runs; the logs are built in bulk and only queried); valid: --quick, --iterations, --store, --out, --label, --durability, --connection, --pg-bin, --mongo-uri, --write-concern, --mongo-retryable.")]
+    [InlineData(new[] { "suite", "tags", "--appenders", "TagLocks" }, "suite tags: --appenders has no meaning here (no strategy runs; the logs are built in bulk and only queried); valid: --quick, --rounds, --store, --out, --label, --durability, --connection, --pg-bin, --mongo-uri, --write-concern, --mongo-retryable.")]
     [InlineData(new[] { "suite", "reads", "--rounds", "0" }, "--rounds")]
     public void a_bad_suite_option_is_one_clear_error(string[] args, string message)
     {

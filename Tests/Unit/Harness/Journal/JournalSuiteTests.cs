@@ -53,11 +53,11 @@ public sealed class JournalSuiteTests
     }
 
     [Fact]
-    public void suite_journal_takes_the_full_sizes_by_default_and_quick_messages_iterations_and_strategies()
+    public void suite_journal_takes_the_full_sizes_by_default_and_quick_messages_rounds_and_strategies()
     {
         Assert.Equal(JournalSuiteSettings.Full, LabOptions.Parse(["suite", "journal"], NoEnvironment).SuiteSettings);
-        var options = LabOptions.Parse(["suite", "journal", "--quick", "--messages", "7", "--iterations", "3", "--strategies", "InsertMany"], NoEnvironment);
-        Assert.Equal(JournalSuiteSettings.Quick with { Messages = 7, Iterations = 3 }, options.SuiteSettings);
+        var options = LabOptions.Parse(["suite", "journal", "--quick", "--messages", "7", "--rounds", "3", "--strategies", "InsertMany"], NoEnvironment);
+        Assert.Equal(JournalSuiteSettings.Quick with { Messages = 7, Rounds = 3 }, options.SuiteSettings);
         Assert.Equal(["InsertMany"], options.Strategies.Select(s => s.Name));
     }
 
@@ -65,7 +65,7 @@ public sealed class JournalSuiteTests
     [InlineData(new[] { "suite", "journal", "--rows", "100" }, "suite journal: --rows has no meaning here")]
     [InlineData(new[] { "suite", "journal", "--concurrency", "10" }, "suite journal: --concurrency has no meaning here")]
     [InlineData(new[] { "suite", "journal", "--messages", "0" }, "--messages")]
-    [InlineData(new[] { "suite", "journal", "--iterations" }, "Option --iterations needs a value")]
+    [InlineData(new[] { "suite", "journal", "--rounds" }, "Option --rounds needs a value")]
     [InlineData(new[] { "suite", "floor", "--messages", "10" }, "suite floor: --messages has no meaning here")]
     [InlineData(new[] { "suite", "journal", "--strategies", "Nope" }, "--strategies: unknown value 'Nope'")]
     public void bad_journal_arguments_are_one_clear_error(string[] args, string expected)

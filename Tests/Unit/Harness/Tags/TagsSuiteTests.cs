@@ -1,3 +1,4 @@
+using System.Text.Json;
 using EventCommitLab.Engine.Results;
 using EventCommitLab.Harness.Tags;
 using EventCommitLab.Reporting;
@@ -13,14 +14,28 @@ public sealed class TagsSuiteTests
     private static readonly PostgresStoreConfiguration NoEnvironment = new();
 
     [Fact]
-    public void suite_tags_takes_the_originals_sizes_by_default_the_smoke_sizes_with_quick_and_its_own_iterations()
+    public void suite_tags_takes_the_originals_sizes_by_default_the_smoke_sizes_with_quick_and_its_own_rounds()
     {
         Assert.Equal(TagsSuiteSettings.Full, LabOptions.Parse(["suite", "tags"], NoEnvironment).SuiteSettings);
         Assert.Equal(3_000_000L, TagsSuiteSettings.Full.Events);
         Assert.Equal([10, 100, 1_000, 10_000], TagsSuiteSettings.Full.TaggedAtEnd);
-        Assert.Equal(TagsSuiteSettings.Quick with { Iterations = 4 }, LabOptions.Parse(["suite", "tags", "--quick", "--iterations", "4"], NoEnvironment).SuiteSettings);
+        Assert.Equal(TagsSuiteSettings.Quick with { Rounds = 4 }, LabOptions.Parse(["suite", "tags", "--quick", "--rounds", "4"], NoEnvironment).SuiteSettings);
         var error = Assert.Throws<ArgumentException>(() => LabOptions.Parse(["suite", "tags", "--strategies", "InsertMany"], NoEnvironment));
         Assert.StartsWith("suite tags: --strategies has no meaning here", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void a_committed_runs_record_reads_its_rounds_and_a_new_record_keeps_them_under_the_name_those_runs_gave_them()
+    {
+        var folder = Directory.GetDirectories(RepositoryFolder.Results, "*-postgres-tags*").Order(StringComparer.Ordinal).Last();
+        var (_, result) = SuiteRecord.TryRead(folder)!.Value;
+        var web = new JsonSerializerOptions(JsonSerializerDefaults.Web);
+
+        var settings = result["settings"].Deserialize<TagsSuiteSettings>(web)!;
+
+        Assert.Equal(result["settings"]!["iterations"]!.GetValue<int>(), settings.Rounds);
+        Assert.True(settings.Rounds > 0);
+        Assert.Equal(3, JsonSerializer.SerializeToNode(TagsSuiteSettings.Quick, web)!["iterations"]!.GetValue<int>());
     }
 
     [Fact]
