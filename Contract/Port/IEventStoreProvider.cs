@@ -24,16 +24,16 @@ public interface IEventStoreProvider : IAsyncDisposable
     /// </summary>
     IReadOnlyList<string> Durabilities { get; }
 
-    /// <summary>The durability of the logs <see cref="CreateFreshStoreAsync(CancellationToken)"/> creates.</summary>
+    /// <summary>The durability of the logs <see cref="CreateFreshLogAsync(CancellationToken)"/> creates.</summary>
     string Durability { get; }
 
     /// <summary>Creates a new, empty event log with its schema, at the provider's <see cref="Durability"/>.</summary>
-    Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken);
+    Task<IEventLog> CreateFreshLogAsync(CancellationToken cancellationToken);
 
     /// <summary>Creates a new, empty event log with its schema whose commits are as durable as <paramref name="durability"/> says.</summary>
     /// <param name="durability">One of <see cref="Durabilities"/>.</param>
     /// <exception cref="ArgumentException">A durability the store does not offer.</exception>
-    Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken);
+    Task<IEventLog> CreateFreshLogAsync(string durability, CancellationToken cancellationToken);
 
     /// <summary>
     /// Brings the server to a quiet state before a measured round (PostgreSQL: a CHECKPOINT, so that the flush of

@@ -17,7 +17,7 @@ namespace EventCommitLab.Engine.Measurement;
 /// </summary>
 internal sealed class ContenderCase
 {
-    private readonly IEventLog _store;
+    private readonly IEventLog _log;
     private readonly CaseClock _clock;
     private readonly RoundTotals _totals = new();
     private long _logSizeAtStart;
@@ -37,7 +37,7 @@ internal sealed class ContenderCase
     private ContenderCase(CellKey cell, IEventLog store, IContender contender, RetryStop retryStop, CaseSettings cases, CancellationToken run)
     {
         Cell = cell;
-        _store = store;
+        _log = store;
         Contender = contender;
         _retryStop = retryStop;
         Slots = new CommitterSlots(cell, cases.PayloadBytes, cases.Skew);
@@ -91,8 +91,8 @@ internal sealed class ContenderCase
         ArgumentNullException.ThrowIfNull(cases);
         ArgumentNullException.ThrowIfNull(settings);
         var store = cell.Durability is { } durability
-            ? await provider.CreateFreshStoreAsync(durability, run).ConfigureAwait(false)
-            : await provider.CreateFreshStoreAsync(run).ConfigureAwait(false);
+            ? await provider.CreateFreshLogAsync(durability, run).ConfigureAwait(false)
+            : await provider.CreateFreshLogAsync(run).ConfigureAwait(false);
         var retryStop = new RetryStop();
         IContender contender = registration is null
             ? RawCeiling.Create(ceilingVariant ?? throw new ArgumentNullException(nameof(ceilingVariant)), store, cell)
@@ -255,7 +255,7 @@ internal sealed class ContenderCase
         finally
         {
             await Contender.DisposeAsync().ConfigureAwait(false);
-            await _store.DisposeAsync().ConfigureAwait(false);
+            await _log.DisposeAsync().ConfigureAwait(false);
             _clock.Dispose();
         }
 
@@ -295,7 +295,7 @@ internal sealed class ContenderCase
 
     private async Task<long> CountEventsAsync()
     {
-        await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None).ConfigureAwait(false);
+        await using var session = await _log.OpenAutoCommitSessionAsync(CancellationToken.None).ConfigureAwait(false);
         return await session.CountEventsAsync(CancellationToken.None).ConfigureAwait(false);
     }
 }

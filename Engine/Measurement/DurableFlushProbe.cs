@@ -12,7 +12,7 @@ internal static class DurableFlushProbe
 {
     public static async Task<(double MedianMs, double P95Ms)> MeasureAsync(IEventStoreProvider provider, int commits, CancellationToken cancellationToken)
     {
-        await using var store = await provider.CreateFreshStoreAsync(cancellationToken);
+        await using var store = await provider.CreateFreshLogAsync(cancellationToken);
         await using var session = await store.OpenAutoCommitSessionAsync(cancellationToken);
         var samples = new double[commits];
         var commitId = Guid.NewGuid();

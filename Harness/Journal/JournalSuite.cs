@@ -142,7 +142,7 @@ internal static class JournalSuite
     private static async Task<IReadOnlyList<StrategyRegistration>> AvailableAsync(
         IReadOnlyList<StrategyRegistration> strategies, IEventStoreProvider provider, TextWriter console, CancellationToken cancellationToken)
     {
-        await using var log = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        await using var log = await provider.CreateFreshLogAsync(cancellationToken).ConfigureAwait(false);
         if (log is not IStreamReader)
         {
             throw new ArgumentException($"suite journal: the {provider.Name} store cannot read one stream; the journal suite runs on: postgres.");
@@ -158,7 +158,7 @@ internal static class JournalSuite
 
     private static async Task<StrategyJournalContender> OpenStrategyAsync(IEventStoreProvider provider, StrategyRegistration registration, CancellationToken cancellationToken)
     {
-        var log = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        var log = await provider.CreateFreshLogAsync(cancellationToken).ConfigureAwait(false);
         try
         {
             var streams = (IStreamReader)log;

@@ -27,7 +27,7 @@ internal static class LabRunner
             return [];
         }
 
-        await using var log = await provider.CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        await using var log = await provider.CreateFreshLogAsync(cancellationToken).ConfigureAwait(false);
         return [.. strategies.Select(s => (s.Name, Reason: s.UnavailableOn(log))).Where(s => s.Reason is not null).Select(s => new UnavailableStrategy(s.Name, s.Reason!))];
     }
 

@@ -16,7 +16,7 @@ namespace EventCommitLab.Harness.Seed;
 /// </summary>
 public class SeedBenchmarks
 {
-    private IEventLog? _store;
+    private IEventLog? _log;
     private ICommitStrategy? _strategy;
     private StrategyContender? _contender;
     private CommitterSlots? _slots;
@@ -55,22 +55,22 @@ public class SeedBenchmarks
     {
         try
         {
-            if (_contender is not null && _store is not null && _strategy is not null)
+            if (_contender is not null && _log is not null && _strategy is not null)
             {
                 await _contender.DisposeAsync().ConfigureAwait(false);
-                var report = await EventLogVerifier.VerifyAsync(_store, _ledger, _strategy.Guarantees, CancellationToken.None).ConfigureAwait(false);
+                var report = await EventLogVerifier.VerifyAsync(_log, _ledger, _strategy.Guarantees, CancellationToken.None).ConfigureAwait(false);
                 SeedContext.Add(new SeedCheck(Strategy, _method.ToString(), NumberOfEvents, ConcurrentBatches, _waves, report.ExpectedEvents, report.FoundEvents, report.Passed,
                     report.Passed ? "clean" : report.ToString().Split('\n')[0]));
             }
         }
         finally
         {
-            if (_store is not null)
+            if (_log is not null)
             {
-                await _store.DisposeAsync().ConfigureAwait(false);
+                await _log.DisposeAsync().ConfigureAwait(false);
             }
 
-            _store = null;
+            _log = null;
             _contender = null;
             _strategy = null;
         }
@@ -83,9 +83,9 @@ public class SeedBenchmarks
         _method = method;
         _ledger = new CommitLedger();
         _waves = 0;
-        _store = await provider.CreateFreshStoreAsync(CancellationToken.None).ConfigureAwait(false);
-        _strategy = registration.Create(_store, new CommitStrategyOptions());
-        _contender = new StrategyContender(_strategy, _store);
+        _log = await provider.CreateFreshLogAsync(CancellationToken.None).ConfigureAwait(false);
+        _strategy = registration.Create(_log, new CommitStrategyOptions());
+        _contender = new StrategyContender(_strategy, _log);
         _slots = new CommitterSlots(new CellKey(LoadKind.Waves, method, NumberOfEvents, ConcurrentBatches), SeedContext.PayloadBytes);
     }
 

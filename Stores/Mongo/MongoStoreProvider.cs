@@ -178,9 +178,9 @@ public sealed partial class MongoStoreProvider : IEventStoreProvider
         }
     }
 
-    public Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken) => CreateFreshStoreAsync(Durability, cancellationToken);
+    public Task<IEventLog> CreateFreshLogAsync(CancellationToken cancellationToken) => CreateFreshLogAsync(Durability, cancellationToken);
 
-    public async Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken)
+    public async Task<IEventLog> CreateFreshLogAsync(string durability, CancellationToken cancellationToken)
     {
         var writeConcern = MongoWriteConcerns.For(durability);
         var database = $"commit_lab_{Guid.NewGuid():N}";

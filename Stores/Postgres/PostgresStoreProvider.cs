@@ -71,10 +71,10 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         IPostgresServer server, CancellationToken cancellationToken, PostgresDurability durability = PostgresDurability.Durable) =>
         new(await PostgresAdministrator.ConnectAsync(server, cancellationToken).ConfigureAwait(false), durability);
 
-    public Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken) => CreateFreshStoreAsync(DefaultDurability, cancellationToken);
+    public Task<IEventLog> CreateFreshLogAsync(CancellationToken cancellationToken) => CreateFreshLogAsync(DefaultDurability, cancellationToken);
 
-    public Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken) =>
-        CreateFreshStoreAsync(PostgresDurabilityNames.Parse(durability), cancellationToken);
+    public Task<IEventLog> CreateFreshLogAsync(string durability, CancellationToken cancellationToken) =>
+        CreateFreshLogAsync(PostgresDurabilityNames.Parse(durability), cancellationToken);
 
     /// <summary>
     /// A log's database: one a disposed log left (<see cref="SpareLogs"/>), emptied, or a new one. Creating and dropping
@@ -82,7 +82,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     /// costs as much as several measured windows, on every contender of every cell; emptying a used one gives the same
     /// tables new, empty files. A spare that cannot be emptied is dropped and a new database made instead.
     /// </summary>
-    private async Task<IEventLog> CreateFreshStoreAsync(PostgresDurability durability, CancellationToken cancellationToken)
+    private async Task<IEventLog> CreateFreshLogAsync(PostgresDurability durability, CancellationToken cancellationToken)
     {
         while (_spareLogs.Take(durability) is { } spare)
         {
@@ -144,7 +144,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
         int rowsPerStatement, int clients, int payloadBytes, StoreToolRows rows, TimeSpan duration, CancellationToken cancellationToken)
     {
         // A fresh log like every contender's: the events table only is written, at the store's durability.
-        await using var log = (PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false);
+        await using var log = (PostgresEventStore)await CreateFreshLogAsync(cancellationToken).ConfigureAwait(false);
         var events = new Contract.Workload.SampleEvents(payloadBytes).Create(rowsPerStatement);
         return await PgbenchInserts.MeasureEventsAsync(
             _admin.BinDirectory, log.ConnectionString, DefaultDurability == PostgresDurability.Durable, events, rows, clients, duration, cancellationToken).ConfigureAwait(false);
@@ -234,7 +234,7 @@ public sealed class PostgresStoreProvider : IEventStoreProvider, IKeyValueFloorP
     }
 
     public async Task<IFaultTarget> CreateFaultTargetAsync(CancellationToken cancellationToken) =>
-        new PostgresFaultTarget((PostgresEventStore)await CreateFreshStoreAsync(cancellationToken).ConfigureAwait(false), this);
+        new PostgresFaultTarget((PostgresEventStore)await CreateFreshLogAsync(cancellationToken).ConfigureAwait(false), this);
 
     public string? ServerKillUnavailableBecause =>
         _admin.Server is PrivatePostgresServer ? null : "killing the server needs the private PostgreSQL the lab starts; run without --connection";

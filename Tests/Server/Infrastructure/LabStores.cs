@@ -30,7 +30,7 @@ public sealed class LabStores : IAsyncLifetime
     public static TheoryData<string> Names => [.. All.Select(s => s.Name)];
 
     /// <summary>A fresh, empty log on the named store; the test is skipped, with the reason, when the store is not available here.</summary>
-    public async Task<IEventLog> FreshStoreAsync(string name) => await (await ProviderAsync(name)).CreateFreshStoreAsync(CancellationToken.None);
+    public async Task<IEventLog> FreshStoreAsync(string name) => await (await ProviderAsync(name)).CreateFreshLogAsync(CancellationToken.None);
 
     /// <summary>The named store's server, started once; the test is skipped, with the reason, when the store is not available here.</summary>
     public async Task<IEventStoreProvider> ProviderAsync(string name)

@@ -14,11 +14,11 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
     private static readonly StrategyGuarantees ClaimsNothing = new(false, false, false, false);
     private static readonly SampleEvents Sample = new();
     private readonly CommitLedger _ledger = new();
-    private IEventLog _store = null!;
+    private IEventLog _log = null!;
 
-    public async ValueTask InitializeAsync() => _store = await stores.FreshStoreAsync("postgres");
+    public async ValueTask InitializeAsync() => _log = await stores.FreshStoreAsync("postgres");
 
-    public async ValueTask DisposeAsync() => await _store.DisposeAsync();
+    public async ValueTask DisposeAsync() => await _log.DisposeAsync();
 
     [Fact]
     public async Task a_clean_log_has_no_violations()
@@ -284,7 +284,7 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
     public async Task a_counter_moved_past_the_log_is_drift_for_a_strategy_numbering_from_it_and_nothing_for_one_that_does_not()
     {
         await WriteAsync(Acknowledged(Commit(0, 1)));
-        await using (var transaction = await _store.BeginTransactionAsync(CancellationToken.None))
+        await using (var transaction = await _log.BeginTransactionAsync(CancellationToken.None))
         {
             // Numbers 0..1 taken as the log's own, then two more taken and never written.
             await transaction.ReserveSequenceNumbersAsync(4, CancellationToken.None);
@@ -347,7 +347,7 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
 
     private async Task WriteAsync(params StoredEvent[][] commits)
     {
-        await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None);
+        await using var session = await _log.OpenAutoCommitSessionAsync(CancellationToken.None);
         foreach (var e in commits.SelectMany(c => c))
         {
             await session.InsertEventAsync(e, CancellationToken.None);
@@ -356,9 +356,9 @@ public sealed class EventLogVerifierTests(LabStores stores) : IAsyncLifetime
 
     private async Task AdvanceAsync(AggregateKey aggregate, long version)
     {
-        await using var session = await _store.OpenAutoCommitSessionAsync(CancellationToken.None);
+        await using var session = await _log.OpenAutoCommitSessionAsync(CancellationToken.None);
         Assert.True((await session.TryAdvanceAggregateVersionAsync(aggregate, 0, version, CancellationToken.None)).Advanced);
     }
 
-    private Task<VerificationReport> VerifyAsync(StrategyGuarantees claimed) => EventLogVerifier.VerifyAsync(_store, _ledger, claimed, CancellationToken.None);
+    private Task<VerificationReport> VerifyAsync(StrategyGuarantees claimed) => EventLogVerifier.VerifyAsync(_log, _ledger, claimed, CancellationToken.None);
 }

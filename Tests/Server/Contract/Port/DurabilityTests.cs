@@ -21,12 +21,12 @@ public sealed class DurabilityTests(LabStores stores)
         Assert.Contains(provider.Durability, provider.Durabilities);
         foreach (var durability in provider.Durabilities)
         {
-            await using var log = await provider.CreateFreshStoreAsync(durability, CancellationToken.None);
+            await using var log = await provider.CreateFreshLogAsync(durability, CancellationToken.None);
             Assert.True(Assert.Single(await log.WriteBatchAsync([CommitRequest.ForEvents(new SampleEvents().Create(2))], CancellationToken.None)).Written, durability);
             Assert.Equal(2, await log.ReadLogAsync(TestContext.Current.CancellationToken).CountAsync(cancellationToken: TestContext.Current.CancellationToken));
         }
 
-        var refused = await Assert.ThrowsAsync<ArgumentException>(() => provider.CreateFreshStoreAsync("sometimes", CancellationToken.None));
+        var refused = await Assert.ThrowsAsync<ArgumentException>(() => provider.CreateFreshLogAsync("sometimes", CancellationToken.None));
         Assert.Contains($"'sometimes'. Valid values: {string.Join(", ", provider.Durabilities)}", refused.Message, StringComparison.Ordinal);
     }
 
@@ -41,7 +41,7 @@ public sealed class DurabilityTests(LabStores stores)
 
     private static async Task<string> SynchronousCommitAsync(IEventStoreProvider provider, string durability)
     {
-        await using var log = (PostgresEventStore)await provider.CreateFreshStoreAsync(durability, CancellationToken.None);
+        await using var log = (PostgresEventStore)await provider.CreateFreshLogAsync(durability, CancellationToken.None);
         await using var connection = new NpgsqlConnection(log.ConnectionString);
         await connection.OpenAsync();
         await using var command = new NpgsqlCommand("SHOW synchronous_commit", connection);

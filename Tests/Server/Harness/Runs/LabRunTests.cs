@@ -275,9 +275,9 @@ public sealed class LabRunTests(LabStores stores) : IDisposable
 
         public string Durability => "durable";
 
-        public Task<IEventLog> CreateFreshStoreAsync(string durability, CancellationToken cancellationToken) => CreateFreshStoreAsync(cancellationToken);
+        public Task<IEventLog> CreateFreshLogAsync(string durability, CancellationToken cancellationToken) => CreateFreshLogAsync(cancellationToken);
 
-        public async Task<IEventLog> CreateFreshStoreAsync(CancellationToken cancellationToken)
+        public async Task<IEventLog> CreateFreshLogAsync(CancellationToken cancellationToken)
         {
             var store = new InterceptingEventStore(await stores.FreshStoreAsync("postgres"));
             store.OnceBefore(InterceptingEventStore.InsertEvents, () => Task.FromException(fault));

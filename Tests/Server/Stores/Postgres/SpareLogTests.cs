@@ -23,7 +23,7 @@ public sealed class SpareLogTests : IAsyncLifetime
     public async Task the_next_fresh_log_takes_the_disposed_ones_database_emptied_to_what_a_new_log_holds_once_however_often_it_was_disposed()
     {
         var token = TestContext.Current.CancellationToken;
-        var used = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
+        var used = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync(token);
         var database = used.DatabaseName;
         var events = new SampleEvents();
         await using (var session = await used.OpenAutoCommitSessionAsync(token))
@@ -48,7 +48,7 @@ public sealed class SpareLogTests : IAsyncLifetime
         await used.DisposeAsync();
         await used.DisposeAsync();
 
-        await using var fresh = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
+        await using var fresh = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync(token);
 
         Assert.Equal(database, fresh.DatabaseName);
         Assert.Empty(await fresh.ReadLogAsync(token).ToListAsync(token));
@@ -66,7 +66,7 @@ public sealed class SpareLogTests : IAsyncLifetime
             "SELECT (SELECT count(*) FROM pg_indexes WHERE tablename = 'events' AND indexname = 'events_by_stream') " +
             "+ (SELECT count(*) FROM pg_trigger WHERE tgname = 'noted') + (SELECT count(*) FROM pg_proc WHERE proname = 'noted')", connection);
         Assert.Equal(0L, await added.ExecuteScalarAsync(token));
-        await using var other = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
+        await using var other = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync(token);
         Assert.NotEqual(database, other.DatabaseName);
         Assert.Equal(System.Data.ConnectionState.Closed, await StateAfterUseAsync(lingering, token));
     }
@@ -75,11 +75,11 @@ public sealed class SpareLogTests : IAsyncLifetime
     public async Task a_log_of_another_durability_gets_a_database_of_its_own()
     {
         var token = TestContext.Current.CancellationToken;
-        var durable = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync("durable", token);
+        var durable = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync("durable", token);
         var database = durable.DatabaseName;
         await durable.DisposeAsync();
 
-        await using var asynchronous = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync("async-commit", token);
+        await using var asynchronous = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync("async-commit", token);
 
         Assert.NotEqual(database, asynchronous.DatabaseName);
     }
@@ -88,7 +88,7 @@ public sealed class SpareLogTests : IAsyncLifetime
     public async Task a_spare_that_cannot_be_emptied_is_dropped_and_never_handed_out_again()
     {
         var token = TestContext.Current.CancellationToken;
-        var used = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(token);
+        var used = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync(token);
         var gone = used.DatabaseName;
         await used.DisposeAsync();
         await using (var admin = new NpgsqlConnection(new NpgsqlConnectionStringBuilder(used.ConnectionString) { Database = "postgres", Pooling = false }.ConnectionString))
@@ -100,8 +100,8 @@ public sealed class SpareLogTests : IAsyncLifetime
 
         using var patience = CancellationTokenSource.CreateLinkedTokenSource(token);
         patience.CancelAfter(TimeSpan.FromSeconds(60));
-        await using var fresh = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(patience.Token);
-        await using var next = (PostgresEventStore)await _own.Provider.CreateFreshStoreAsync(patience.Token);
+        await using var fresh = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync(patience.Token);
+        await using var next = (PostgresEventStore)await _own.Provider.CreateFreshLogAsync(patience.Token);
 
         Assert.NotEqual(gone, fresh.DatabaseName);
         Assert.NotEqual(gone, next.DatabaseName);
