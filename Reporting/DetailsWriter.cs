@@ -86,7 +86,7 @@ public static class DetailsWriter
         md.AppendLine(Invariant, $"- Median half-width of the events/s intervals: {(precision.MedianHalfWidth is { } w ? Percent(w) : "-")} of the estimate.");
         if (precision.PairedSpread is { } spread)
         {
-            md.AppendLine(Invariant, $"- Round-to-round spread of paired ratios (median standard deviation of the per-round log ratio, over every pair of contenders with at least five race rounds side by side): {spread:0.000}.");
+            md.AppendLine(Invariant, $"- Round-to-round spread of paired ratios (median standard deviation of the per-round log ratio, over every pair of contenders with at least five race rounds side by side): {spread:0.000}{MirroredSpread(precision)}.");
         }
 
         if (precision.SharedNoise is { } common)
@@ -217,6 +217,12 @@ public static class DetailsWriter
     }
 
     /// <summary>The cuts before the first look, as the run made them.</summary>
+    private static string MirroredSpread(Precision precision) => precision.MirroredSpread is var (mirrored, whole)
+        ? string.Create(Invariant, $"; in the cells whose rounds were mirrored {Spread(mirrored)}, in the others {Spread(whole)}")
+        : "";
+
+    private static string Spread(double? spread) => spread is { } s ? s.ToString("0.000", Invariant) : "-";
+
     private static string Mirrored(MeasurementSettings m) => m.MirroredBelowCommitters is { } below
         ? string.Create(Invariant, $" (in cells of fewer than {below} committers mirrored: every contender twice a round, half the window each, in the round's order and then in reverse, the round's figure the mean of the two)")
         : "";

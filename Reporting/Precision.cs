@@ -19,20 +19,28 @@ namespace EventCommitLab.Reporting;
 /// <c>1 − var(log a/b) / (var(log a) + var(log b))</c>: what pairing them round by round takes out of the comparison's
 /// noise (1: all of it; 0: none, each turn's noise its own).
 /// </param>
+/// <param name="MirroredSpread">
+/// <paramref name="PairedSpread"/> over the cells whose race rounds were mirrored and over the others, in that order;
+/// null for a run that mirrored none.
+/// </param>
 public sealed record Precision(
     int RatiosWithin15, int Ratios, int SeparableRows, int Rows, double? MedianHalfWidth, int StoppedEarly, IReadOnlyList<CaseResult> BeatTheCeiling, double? PairedSpread = null,
-    GcPauseCounts? GcPauses = null, double? SharedNoise = null)
+    GcPauseCounts? GcPauses = null, double? SharedNoise = null, (double? Mirrored, double? Whole)? MirroredSpread = null)
 {
     public const double Tolerance = 0.15;
 
     private const int SpreadRounds = 5;
 
-    private static (double? Paired, double? Shared) Spread(RunRecord record)
+    private static (double? Paired, double? Shared, (double?, double?)? Mirrored) Spread(RunRecord record)
     {
         var spreads = new List<double>();
         var shared = new List<double>();
+        var mirrored = new List<double>();
+        var whole = new List<double>();
+        var settings = record.Environment.Measurement;
         foreach (var cell in record.Cases.Where(c => c.Failure is null).GroupBy(c => c.Cell))
         {
+            var split = settings.Mirrors(cell.Key) ? mirrored : whole;
             var cases = cell.ToArray();
             for (var i = 0; i < cases.Length; i++)
             {
@@ -43,6 +51,7 @@ public sealed record Precision(
                     {
                         var paired = Variance(logs);
                         spreads.Add(Math.Sqrt(paired));
+                        split.Add(Math.Sqrt(paired));
                         var both = cases[i].Race.RoundEventsPerSecond.Zip(cases[j].Race.RoundEventsPerSecond)
                             .Where(r => r.First is > 0 && r.Second is > 0).ToArray();
                         var alone = Variance([.. both.Select(r => Math.Log(r.First!.Value))]) + Variance([.. both.Select(r => Math.Log(r.Second!.Value))]);
@@ -55,7 +64,7 @@ public sealed record Precision(
             }
         }
 
-        return (Median(spreads), Median(shared));
+        return (Median(spreads), Median(shared), settings.MirroredBelowCommitters is null ? null : (Median(mirrored), Median(whole)));
     }
 
     private static double Variance(IReadOnlyList<double> values)
@@ -82,6 +91,7 @@ public sealed record Precision(
             [.. strategies.Where(c => c.Race.RatioToCeiling is { Lower: > 1 })],
             spread.Paired,
             GcPauseCounts.Of(record.Cases),
-            spread.Shared);
+            spread.Shared,
+            spread.Mirrored);
     }
 }

@@ -30,4 +30,18 @@ public sealed class PrecisionTests
         Assert.Equal(0, Of(x => x, _ => 0).SharedNoise!.Value, 9);
         Assert.Equal(-1, Of(x => x, x => -x).SharedNoise!.Value, 9);
     }
+
+    [Fact]
+    public void a_run_that_mirrored_some_cells_states_the_spread_of_those_cells_and_of_the_others_apart_and_a_run_that_mirrored_none_does_not()
+    {
+        double?[] Rounds(double scale) => [.. Drift.Select(x => (double?)(1000 * Math.Exp(scale * x)))];
+        CaseResult[] Cell(int committers, double scale) => [SampleRuns.Case("Pipeline", committers, Rounds(scale)), SampleRuns.Case("Sequence", committers, Rounds(0))];
+        var cases = Cell(10, 1).Concat(Cell(100, 3)).ToArray();
+        var mirrored = SampleRuns.Environment with { Measurement = SampleRuns.Environment.Measurement with { MirroredBelowCommitters = 100 } };
+
+        var (inMirrored, inWhole) = Precision.Of(new RunRecord(mirrored, SampleVerdicts.Claims, cases, [], [])).MirroredSpread!.Value;
+
+        Assert.Equal(3 * inMirrored!.Value, inWhole!.Value, 9);
+        Assert.Null(Precision.Of(new RunRecord(SampleRuns.Environment, SampleVerdicts.Claims, cases, [], [])).MirroredSpread);
+    }
 }
