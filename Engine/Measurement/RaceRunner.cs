@@ -109,35 +109,26 @@ internal sealed class RaceRunner(
 
         roundStarting?.Invoke(qualifying ? 0 : race.Rounds + 1);
         var order = RoundOrder.For(race.Rounds + (qualifying ? 0 : 1), names.Count, seed);
-        if (qualifying || halfTurn is null)
-        {
-            foreach (var index in order)
-            {
-                cancellationToken.ThrowIfCancellationRequested();
-                var started = Stopwatch.GetTimestamp();
-                var name = names[index];
-                figures[name] = await turn(name, qualifying).ConfigureAwait(false);
-                _turns[name] = Stopwatch.GetElapsedTime(started);
-            }
-
-            return figures;
-        }
-
-        var halves = new Dictionary<string, double?>(StringComparer.Ordinal);
+        var mirrored = !qualifying && halfTurn is not null;
+        var firstHalves = new Dictionary<string, double?>(StringComparer.Ordinal);
         var spent = new Dictionary<string, TimeSpan>(StringComparer.Ordinal);
-        foreach (var index in RoundOrder.Mirrored(order))
+        foreach (var index in mirrored ? RoundOrder.Mirrored(order) : order)
         {
             cancellationToken.ThrowIfCancellationRequested();
             var started = Stopwatch.GetTimestamp();
             var name = names[index];
-            var figure = await halfTurn(name).ConfigureAwait(false);
-            if (halves.TryGetValue(name, out var first))
+            var figure = mirrored ? await halfTurn!(name).ConfigureAwait(false) : await turn(name, qualifying).ConfigureAwait(false);
+            if (!mirrored)
+            {
+                figures[name] = figure;
+            }
+            else if (firstHalves.Remove(name, out var first))
             {
                 figures[name] = RoundOrder.MirroredFigure(first, figure);
             }
             else
             {
-                halves[name] = figure;
+                firstHalves[name] = figure;
             }
 
             spent[name] = spent.GetValueOrDefault(name) + Stopwatch.GetElapsedTime(started);
