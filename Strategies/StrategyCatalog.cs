@@ -37,6 +37,12 @@ public static class StrategyCatalog
         StrategyRegistration.For((s, o) => new LockedCounterStatementStrategy(s, o)),
         StrategyRegistration.For((s, o) => new ServerSequenceStrategy(s, o), ServerSequenceStrategy.Needs),
         StrategyRegistration.For((s, o) => new ServerSequenceWithHorizonStrategy(s, o), ServerSequenceWithHorizonStrategy.Needs),
+        new(BatchingPipelineStrategy.NameFor(4, serverSequence: true), BatchingPipelineStrategy.ServerSequenceClaims,
+            (s, o) => new BatchingPipelineStrategy(s, o with { Pipeline = o.Pipeline with { BatchesInFlight = 4, NumbersFromServerSequence = true } }),
+            BatchingPipelineStrategy.ServerSequenceNeeds)
+        {
+            OnTrial = true,
+        },
     ];
 
     /// <summary>Every strategy, in catalog order: what every list of strategies (options, help, tests, CI) is derived from.</summary>
@@ -44,8 +50,14 @@ public static class StrategyCatalog
 
     public static IEnumerable<string> Names => All.Select(r => r.Name);
 
-    /// <summary>One strategy per design, in catalog order: the default race's contenders (tunings leave it, see <see cref="StrategyRegistration.TuningOf"/>).</summary>
+    /// <summary>One strategy per design, in catalog order (tunings are not designs, see <see cref="StrategyRegistration.TuningOf"/>).</summary>
     public static IReadOnlyList<StrategyRegistration> Designs => [.. All.Where(r => r.TuningOf is null)];
+
+    /// <summary>The designs the default race holds, in catalog order: every design but those on trial (<see cref="StrategyRegistration.OnTrial"/>).</summary>
+    public static IReadOnlyList<StrategyRegistration> DefaultRace => [.. Designs.Where(r => !r.OnTrial)];
+
+    /// <summary>The designs on trial, in catalog order: raced only when named.</summary>
+    public static IReadOnlyList<StrategyRegistration> Trials => [.. Designs.Where(r => r.OnTrial)];
 
     /// <summary>The registrations that tune another design, in catalog order.</summary>
     public static IReadOnlyList<StrategyRegistration> Tunings => [.. All.Where(r => r.TuningOf is not null)];

@@ -20,6 +20,14 @@ public sealed record StrategyRegistration(string Name, StrategyGuarantees Claims
     /// </summary>
     public string? TuningOf { get; init; }
 
+    /// <summary>
+    /// A design of its own that the default race does not hold yet: raced only when named (<c>--strategies</c>), as a
+    /// tuning is, while its tests and the suites that name it check it. Adding a design to the default race changes every
+    /// row's contenders, and with them how many rows a default run decides; a design waits here until runs with it in
+    /// the race have been read, then its line drops the flag.
+    /// </summary>
+    public bool OnTrial { get; init; }
+
     /// <summary>A strategy registered under its class name without "Strategy", the name it reports itself.</summary>
     public static StrategyRegistration For<T>(Func<IEventStore, CommitStrategyOptions, T> create, params IReadOnlyList<StoreFeature> needs)
         where T : ICommitStrategy, IClaimsGuarantees =>

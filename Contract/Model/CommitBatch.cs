@@ -49,6 +49,18 @@ public static class CommitBatch
         }
     }
 
+    /// <summary>Refuses a batch that <c>IEventStore.WriteBatchNumberedByServerAsync</c> cannot write: one <see cref="EnsureWritable"/> refuses, or one holding a conditional commit.</summary>
+    public static void EnsureServerNumberable(IReadOnlyList<CommitRequest> batch)
+    {
+        EnsureWritable(batch);
+        if (batch.FirstOrDefault(r => r.Condition is not null) is { } conditional)
+        {
+            throw new ArgumentException(
+                $"A batch numbered by the server's sequence holds no conditional commit (nothing orders it against the commits its condition must see); commit {conditional.CommitId} is one.",
+                nameof(batch));
+        }
+    }
+
     /// <summary>
     /// Cuts the batch, in order, before every commit that may not share the current part with an earlier one
     /// (<see cref="BatchRivals"/>) and before every commit that would take the part past the store's limits (a commit

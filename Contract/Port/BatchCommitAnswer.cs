@@ -6,11 +6,33 @@ namespace EventCommitLab.Contract.Port;
 /// <param name="ConditionFailed">When left out: because the log holds an event matching its condition.</param>
 public sealed record BatchCommitAnswer(long? FirstSequenceNumber, long? ActualAggregateVersion, bool ConditionFailed = false)
 {
+    /// <summary>
+    /// The written commit's numbers, one per event in its order, where they need not run on from the first (a batch
+    /// numbered by the server's sequence); null where they do.
+    /// </summary>
+    public IReadOnlyList<long>? SequenceNumbers { get; init; }
+
     public bool Written => FirstSequenceNumber is not null;
 
     public static BatchCommitAnswer WrittenFrom(long firstSequenceNumber) => new(firstSequenceNumber, null);
 
+    /// <summary>Written with these numbers, one per event in the commit's order.</summary>
+    public static BatchCommitAnswer WrittenAs(IReadOnlyList<long> sequenceNumbers)
+    {
+        ArgumentNullException.ThrowIfNull(sequenceNumbers);
+        ArgumentOutOfRangeException.ThrowIfZero(sequenceNumbers.Count);
+        return new(sequenceNumbers[0], null) { SequenceNumbers = sequenceNumbers };
+    }
+
     public static BatchCommitAnswer LeftOut(long? actualAggregateVersion) => new(null, actualAggregateVersion);
 
     public static BatchCommitAnswer RefusedByCondition() => new(null, null, ConditionFailed: true);
+
+    /// <summary>The numbers of a written commit of <paramref name="events"/> events, in its events' order.</summary>
+    /// <exception cref="InvalidOperationException">The commit was left out.</exception>
+    public IReadOnlyList<long> NumbersOf(int events)
+    {
+        var first = FirstSequenceNumber ?? throw new InvalidOperationException("A commit left out of its batch has no numbers.");
+        return SequenceNumbers ?? [.. Enumerable.Range(0, events).Select(n => first + n)];
+    }
 }

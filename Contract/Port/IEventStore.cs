@@ -33,6 +33,21 @@ public interface IEventStore
     Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken);
 
     /// <summary>
+    /// Writes a batch of commits as one transaction, committed before it returns, as <see cref="WriteBatchAsync"/> does,
+    /// but numbered by the database's sequence (<see cref="StoreFeature.ServerSequence"/>) instead of the counter: the
+    /// batch holds no row another batch needs but the aggregates both commit to, so batches of one writer, or of several
+    /// writer processes, commit side by side. The numbers are unique, not gap-free (a batch that fails leaves its numbers
+    /// unused), a commit's numbers need not be consecutive when batches run side by side, and a later number may commit
+    /// before an earlier one: each answer carries its commit's numbers. With <paramref name="recordTransaction"/> each
+    /// event stores its transaction's id, for readers that stop below the transaction horizon
+    /// (<see cref="StoreFeature.TransactionHorizon"/>). One round trip and one durable flush where the store allows it.
+    /// A lost answer is a <see cref="WriteOutcomeUnknownException"/>.
+    /// </summary>
+    /// <exception cref="ArgumentException">The batch is empty, holds an aggregate twice outside a chain, or holds a conditional commit (no order of commits keeps a condition here).</exception>
+    /// <exception cref="NotSupportedException">The store lacks <see cref="StoreFeature.ServerSequence"/>, or <see cref="StoreFeature.TransactionHorizon"/> when asked to record transactions.</exception>
+    Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchNumberedByServerAsync(IReadOnlyList<CommitRequest> batch, bool recordTransaction, CancellationToken cancellationToken);
+
+    /// <summary>
     /// Writes a batch of plain commits (no aggregate, no condition) as one transaction, committed before it returns,
     /// numbered in batch order from <paramref name="first"/>, a number its writer chose: the events go in first, and the
     /// sequence counter is then moved past them if it stands at <paramref name="first"/>. So a writer that knows where

@@ -13,9 +13,10 @@ internal static class GridOptions
         "--strategies", "A,B,...", StrategiesDescription(),
         (o, v) => [.. OptionValues.SomeOf(o, v, [.. StrategyCatalog.Names]).Select(StrategyCatalog.Get)]);
 
-    /// <summary>--strategies' help, from the catalog as it is now: its designs (the default) and the tunings named only on request.</summary>
+    /// <summary>--strategies' help, from the catalog as it is now: the default race, then the designs on trial and the tunings, named only on request.</summary>
     public static string StrategiesDescription() =>
-        $"strategies [every design]: {string.Join(", ", StrategyCatalog.Designs.Select(r => r.Name))}"
+        $"strategies [the default race]: {string.Join(", ", StrategyCatalog.DefaultRace.Select(r => r.Name))}"
+        + (StrategyCatalog.Trials.Count == 0 ? "" : $"; designs on trial, raced only when named: {string.Join(", ", StrategyCatalog.Trials.Select(r => r.Name))}")
         + (StrategyCatalog.Tunings.Count == 0 ? "" : $"; tunings, raced only when named: {string.Join(", ", StrategyCatalog.Tunings.Select(r => $"{r.Name} (of {r.TuningOf})"))}");
 
     public static readonly Option<LoadKind[]> Loads = LabOption.Of(

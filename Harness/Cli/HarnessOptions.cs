@@ -17,7 +17,7 @@ public sealed record HarnessOptions
 
     public string Store { get; init; } = "postgres";
 
-    public IReadOnlyList<StrategyRegistration> Strategies { get; init; } = StrategyCatalog.Designs;
+    public IReadOnlyList<StrategyRegistration> Strategies { get; init; } = StrategyCatalog.DefaultRace;
 
     public IReadOnlyList<LoadKind> Loads { get; init; } = System.Enum.GetValues<LoadKind>();
 

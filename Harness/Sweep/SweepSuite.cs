@@ -82,7 +82,7 @@ internal static class SweepSuite
         ArgumentNullException.ThrowIfNull(console);
         var sweep = options.SuiteSetting<SweepSettings>();
         var cell = new CellKey(LoadKind.Sustained, sweep.Method, sweep.NumberOfEvents, sweep.Committers);
-        var (strategies, chosenFrom) = !options.Strategies.SequenceEqual(Strategies.StrategyCatalog.Designs)
+        var (strategies, chosenFrom) = !options.Strategies.SequenceEqual(Strategies.StrategyCatalog.DefaultRace)
             ? (options.Strategies, (string?)null)
             : SweepChoice.FromLatestVerdict(cell, ResultsFolder.Root);
         await using var suite = await SuiteRun.StartAsync(options, Name, console, cancellationToken).ConfigureAwait(false);

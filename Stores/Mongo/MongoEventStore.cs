@@ -100,6 +100,21 @@ public sealed class MongoEventStore : IEventLog
         return answers;
     }
 
+    // The batch's transaction as WriteBatchAsync's, its numbers taken outside it from the server sequence's document.
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchNumberedByServerAsync(IReadOnlyList<CommitRequest> batch, bool recordTransaction, CancellationToken cancellationToken)
+    {
+        CommitBatch.EnsureServerNumberable(batch);
+        if (recordTransaction)
+        {
+            throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.TransactionHorizon));
+        }
+
+        await using var transaction = (MongoStoreSession)await BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        var answers = await transaction.WriteBatchNumberedByServerAsync(batch, cancellationToken).ConfigureAwait(false);
+        await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+        return answers;
+    }
+
     public Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken) =>
         throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.NumberedBatches));
 

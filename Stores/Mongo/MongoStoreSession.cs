@@ -87,11 +87,7 @@ internal sealed class MongoStoreSession(
             throw new NotSupportedException(MongoFeatures.Lacks(StoreFeature.TransactionHorizon));
         }
 
-        // Its own write, in no transaction, as nextval is; a session in a transaction would make it part of the commit.
-        var before = await serverSequence.FindOneAndUpdateAsync(
-            Builders<BsonDocument>.Filter.Eq("_id", MongoEventDocuments.ServerSequenceId), Builders<BsonDocument>.Update.Inc("next", (long)request.Events.Count),
-            Before, cancellationToken).ConfigureAwait(false) ?? throw MissingCounter();
-        var first = before["next"].ToInt64();
+        var first = await TakeServerNumbersAsync(request.Events.Count, cancellationToken).ConfigureAwait(false);
         if (session.IsInTransaction || request.Events.Count == 1)
         {
             await InsertEventsAsync(request.Stamp(first), cancellationToken).ConfigureAwait(false);
@@ -106,6 +102,15 @@ internal sealed class MongoStoreSession(
         }
 
         return [.. Enumerable.Range(0, request.Events.Count).Select(i => first + i)];
+    }
+
+    // Its own write, in no transaction, as nextval is; a session in a transaction would make it part of the commit.
+    private async Task<long> TakeServerNumbersAsync(int count, CancellationToken cancellationToken)
+    {
+        var before = await serverSequence.FindOneAndUpdateAsync(
+            Builders<BsonDocument>.Filter.Eq("_id", MongoEventDocuments.ServerSequenceId), Builders<BsonDocument>.Update.Inc("next", (long)count),
+            Before, cancellationToken).ConfigureAwait(false) ?? throw MissingCounter();
+        return before["next"].ToInt64();
     }
 
     public Task<bool> AnyEventMatchesAsync(AppendCondition condition, CancellationToken cancellationToken) =>
@@ -145,7 +150,19 @@ internal sealed class MongoStoreSession(
     /// ordered bulk write of the version-filtered updates for those it advances, one counter reservation, then the insert.
     /// The caller commits.
     /// </summary>
-    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    public Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken) =>
+        WriteBatchAsync(batch, ReserveSequenceNumbersAsync, cancellationToken);
+
+    /// <summary>
+    /// <see cref="WriteBatchAsync(IReadOnlyList{CommitRequest}, CancellationToken)"/> numbered by the server sequence's
+    /// document, incremented outside this transaction as <see cref="InsertEventsNumberedByServerAsync"/> does: batches
+    /// then share no document but the aggregates they both commit to. The caller commits.
+    /// </summary>
+    public Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchNumberedByServerAsync(IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken) =>
+        WriteBatchAsync(batch, TakeServerNumbersAsync, cancellationToken);
+
+    private async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchAsync(
+        IReadOnlyList<CommitRequest> batch, Func<int, CancellationToken, Task<long>> reserve, CancellationToken cancellationToken)
     {
         CommitBatch.EnsureWritable(batch);
         if (batch.Any(r => r.Condition is not null))
@@ -189,7 +206,7 @@ internal sealed class MongoStoreSession(
             return answers;
         }
 
-        var next = await ReserveSequenceNumbersAsync(plan.AcceptedEvents, cancellationToken).ConfigureAwait(false);
+        var next = await reserve(plan.AcceptedEvents, cancellationToken).ConfigureAwait(false);
         var events = new List<StoredEvent>(plan.AcceptedEvents);
         for (var i = 0; i < batch.Count; i++)
         {

@@ -16,14 +16,17 @@ internal sealed class BatchStatement
     private readonly long? _first;
     private readonly long? _after;
 
-    private BatchStatement(IReadOnlyList<CommitRequest> batch, long? first = null, long? after = null)
+    // Null unless the server's sequence numbers the batch; then whether its events store their transaction's id.
+    private readonly bool? _serverNumbered;
+
+    private BatchStatement(IReadOnlyList<CommitRequest> batch, long? first = null, long? after = null, bool? serverNumbered = null)
     {
-        (_first, _after) = (first, after);
+        (_first, _after, _serverNumbered) = (first, after, serverNumbered);
         Batch = batch;
         Events = BatchEvents.Of(batch);
         Answers = new BatchCommitAnswer[batch.Count];
         _conditional = batch.Any(r => r.Condition is not null);
-        _checked = _conditional || batch.Any(r => r.Aggregate is not null);
+        _checked = _conditional || serverNumbered is not null || batch.Any(r => r.Aggregate is not null);
     }
 
     /// <summary>Each commit's answer, in the batch's order, once every row was read.</summary>
@@ -39,15 +42,27 @@ internal sealed class BatchStatement
     /// <summary>A batch of plain commits numbered by its writer from <paramref name="first"/> (<see cref="BatchStatementSql.NumberedBatchStatement"/>).</summary>
     public static BatchStatement NumberedFrom(IReadOnlyList<CommitRequest> batch, long first, long? after) => new(batch, first, after);
 
+    /// <summary>A batch numbered by the server's sequence (<see cref="BatchStatementSql.ServerNumberedBatchStatement"/>), its events storing their transaction's id or not.</summary>
+    public static BatchStatement NumberedByServer(IReadOnlyList<CommitRequest> batch, bool recordTransaction) => new(batch, serverNumbered: recordTransaction);
+
     public NpgsqlCommand CreateCommand(NpgsqlConnection connection, NpgsqlTransaction? transaction) =>
         _checked ? CreateCheckedCommand(connection, transaction) : CreatePlainCommand(connection, transaction);
 
     /// <summary>
     /// The plain and numbered statements return one row, the first sequence number, and the batch's commits follow on from it in order;
-    /// the checked and conditional ones return a row per commit: written from, or left out and why.
+    /// the checked and conditional ones return a row per commit: written from, or left out and why; the one numbered by
+    /// the server a row per commit, its numbers or the version that left it out.
     /// </summary>
     public void ReadRow(NpgsqlDataReader row)
     {
+        if (_serverNumbered is not null)
+        {
+            Answers[row.GetInt32(0) - 1] = !row.IsDBNull(1)
+                ? BatchCommitAnswer.WrittenAs(row.GetFieldValue<long[]>(1))
+                : BatchCommitAnswer.LeftOut(row.IsDBNull(2) ? null : row.GetInt64(2));
+            return;
+        }
+
         if (_checked)
         {
             Answers[row.GetInt32(0) - 1] =
@@ -97,7 +112,8 @@ internal sealed class BatchStatement
 
     private NpgsqlCommand CreateCheckedCommand(NpgsqlConnection connection, NpgsqlTransaction? transaction)
     {
-        var sql = _conditional ? BatchStatementSql.ConditionalBatchStatement
+        var sql = _serverNumbered is not null ? BatchStatementSql.ServerNumberedBatchStatement
+            : _conditional ? BatchStatementSql.ConditionalBatchStatement
             : Batch.Count(r => r.Aggregate is not null) > 1 ? BatchStatementSql.OrderedCheckedBatchStatement
             : BatchStatementSql.CheckedBatchStatement;
         var command = new NpgsqlCommand(sql, connection, transaction);
@@ -112,7 +128,11 @@ internal sealed class BatchStatement
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Tags });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = Events.Payload });
         command.Parameters.Add(new NpgsqlParameter<string[]> { TypedValue = EventSources() });
-        if (_conditional)
+        if (_serverNumbered is { } recordTransaction)
+        {
+            command.Parameters.Add(new NpgsqlParameter<bool> { TypedValue = recordTransaction });
+        }
+        else if (_conditional)
         {
             AddConditions(command);
         }

@@ -171,6 +171,13 @@ public sealed class PostgresEventStore : IEventLog, IStreamReader
         return await session.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
     }
 
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchNumberedByServerAsync(IReadOnlyList<CommitRequest> batch, bool recordTransaction, CancellationToken cancellationToken)
+    {
+        CommitBatch.EnsureServerNumberable(batch);
+        await using var session = new PostgresStoreSession(await _batchWriters.OpenConnectionAsync(cancellationToken).ConfigureAwait(false), null, _lostWrites);
+        return await session.WriteBatchNumberedByServerAsync(batch, recordTransaction, cancellationToken).ConfigureAwait(false);
+    }
+
     public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken)
     {
         CommitBatch.EnsureNumberable(batch);

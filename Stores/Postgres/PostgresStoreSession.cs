@@ -141,6 +141,15 @@ internal sealed class PostgresStoreSession(NpgsqlConnection connection, NpgsqlTr
         return statement.Answers;
     }
 
+    /// <summary>See <see cref="IEventStore.WriteBatchNumberedByServerAsync"/>; the store checks the batch before it opens the connection.</summary>
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchNumberedByServerAsync(IReadOnlyList<CommitRequest> batch, bool recordTransaction, CancellationToken cancellationToken)
+    {
+        var statement = BatchStatement.NumberedByServer(batch, recordTransaction);
+        await using var command = statement.CreateCommand(connection, transaction);
+        await ExecuteBatchStatementAsync(command, statement.ReadRow, cancellationToken).ConfigureAwait(false);
+        return statement.Answers;
+    }
+
     /// <summary>See <see cref="IEventStore.WriteBatchFromAsync"/>; the store checks the batch before it opens the connection.</summary>
     public async Task<bool> WriteBatchFromAsync(IReadOnlyList<CommitRequest> batch, long first, long? after, CancellationToken cancellationToken)
     {

@@ -31,6 +31,7 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
     private readonly int _batchesInFlight;
     private readonly CounterForecast? _forecast;
     private readonly int? _splitFromEvents;
+    private readonly bool _serverSequence;
     private readonly Task _writer;
 
     public BatchingPipelineStrategy(IEventStore store, CommitStrategyOptions options)
@@ -52,23 +53,41 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
         }
 
         _splitFromEvents = options.Pipeline.SplitFromEvents;
+        _serverSequence = options.Pipeline.NumbersFromServerSequence;
+        if (_serverSequence && _forecast is not null)
+        {
+            throw new ArgumentException("A pipeline numbers its batches itself or takes their numbers from the server's sequence, not both.", nameof(options));
+        }
+
         _queue = new GroupCommitQueue<PendingCommit>(
             options.Pipeline.QueueCapacity, Name, "The batching pipeline has been shut down and takes no more commits.");
         _writer = Task.Run(WriteLoopAsync);
     }
 
-    /// <summary>The registered name of the pipeline with this many batches in flight, numbering its batches itself or not, splitting large ones or not.</summary>
-    public static string NameFor(int batchesInFlight, bool numbersItsBatches = false, bool splitsLargeBatches = false) =>
-        $"{StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy))}{(numbersItsBatches ? "Numbered" : "")}{(splitsLargeBatches ? "Split" : "")}{(batchesInFlight == 1 ? "" : $"{batchesInFlight}InFlight")}";
+    /// <summary>
+    /// The registered name of the pipeline with this many batches in flight, numbering its batches itself or not,
+    /// splitting large ones or not, numbered by the server's sequence or not.
+    /// </summary>
+    public static string NameFor(int batchesInFlight, bool numbersItsBatches = false, bool splitsLargeBatches = false, bool serverSequence = false) =>
+        $"{StrategyRegistration.NameOf(typeof(BatchingPipelineStrategy))}{(numbersItsBatches ? "Numbered" : "")}{(splitsLargeBatches ? "Split" : "")}{(serverSequence ? "ServerSequence" : "")}{(batchesInFlight == 1 ? "" : $"{batchesInFlight}InFlight")}";
 
-    public override string Name => NameFor(_batchesInFlight, _forecast is not null, _splitFromEvents is not null);
+    public override string Name => NameFor(_batchesInFlight, _forecast is not null, _splitFromEvents is not null, _serverSequence);
 
     public static StrategyGuarantees Claims { get; } = StrategyGuarantees.All with { CounterAtLogEnd = true, KeepsAppendConditions = true };
+
+    /// <summary>
+    /// What the pipeline numbered by the server's sequence claims: what <see cref="ServerSequenceWithHorizonStrategy"/>
+    /// claims, for the same reasons (<see cref="BatchingPipelineOptions.NumbersFromServerSequence"/>).
+    /// </summary>
+    public static StrategyGuarantees ServerSequenceClaims => ServerSequenceWithHorizonStrategy.Claims;
+
+    /// <summary>What the pipeline numbered by the server's sequence needs of its store.</summary>
+    public static IReadOnlyList<StoreFeature> ServerSequenceNeeds => ServerSequenceWithHorizonStrategy.Needs;
 
     /// <summary>What the pipeline that numbers its batches needs of its store.</summary>
     public static IReadOnlyList<StoreFeature> NumberingNeeds { get; } = [StoreFeature.NumberedBatches];
 
-    public override StrategyGuarantees Guarantees => Claims;
+    public override StrategyGuarantees Guarantees => _serverSequence ? ServerSequenceClaims : Claims;
 
     protected override Task<CommitResult> CommitRequestAsync(CommitRequest request, CancellationToken cancellationToken)
     {
@@ -179,7 +198,11 @@ public sealed class BatchingPipelineStrategy : StrategyBase, IClaimsGuarantees
                     }
                 }
 
-                outcomes = await RetryAsync(ct => BatchCommitWriter.WriteAsync(Store, Counters, requests, ct), CancellationToken.None).ConfigureAwait(false);
+                outcomes = await RetryAsync(
+                    ct => _serverSequence
+                        ? BatchCommitWriter.WriteNumberedByServerAsync(Store, Counters, requests, ct)
+                        : BatchCommitWriter.WriteAsync(Store, Counters, requests, ct),
+                    CancellationToken.None).ConfigureAwait(false);
                 end = outcomes.Max(o => o.Result is { SequenceNumbers: [.., var last] } ? last + 1 : (long?)null);
             }
         }

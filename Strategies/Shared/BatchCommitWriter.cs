@@ -15,13 +15,33 @@ internal static class BatchCommitWriter
     /// batch before retrying its parts, so a retry never repeats a part that was written. Throws when the transaction
     /// fails; a lost answer is settled from the log first.
     /// </summary>
-    public static async Task<IReadOnlyList<CommitOutcome>> WriteAsync(
+    public static Task<IReadOnlyList<CommitOutcome>> WriteAsync(
         IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(store);
+        return WriteAsync(store, counters, batch, store.WriteBatchAsync, cancellationToken);
+    }
+
+    /// <summary>
+    /// <see cref="WriteAsync(IEventStore, CommitCounters, IReadOnlyList{CommitRequest}, CancellationToken)"/> numbered by
+    /// the server's sequence instead of the counter, each event storing its transaction's id for readers below the
+    /// transaction horizon (<see cref="IEventStore.WriteBatchNumberedByServerAsync"/>).
+    /// </summary>
+    public static Task<IReadOnlyList<CommitOutcome>> WriteNumberedByServerAsync(
+        IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(store);
+        return WriteAsync(store, counters, batch, (b, ct) => store.WriteBatchNumberedByServerAsync(b, recordTransaction: true, ct), cancellationToken);
+    }
+
+    private static async Task<IReadOnlyList<CommitOutcome>> WriteAsync(
+        IEventStore store, CommitCounters counters, IReadOnlyList<CommitRequest> batch,
+        Func<IReadOnlyList<CommitRequest>, CancellationToken, Task<IReadOnlyList<BatchCommitAnswer>>> write, CancellationToken cancellationToken)
     {
         IReadOnlyList<BatchCommitAnswer> answers;
         try
         {
-            answers = await store.WriteBatchAsync(batch, cancellationToken).ConfigureAwait(false);
+            answers = await write(batch, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (store.Classify(e) == StoreErrorKind.OutcomeUnknown)
         {
@@ -34,8 +54,8 @@ internal static class BatchCommitWriter
             var request = batch[i];
             outcomes[i] = answers[i] switch
             {
-                { FirstSequenceNumber: { } first } => CommitOutcome.Committed(
-                    request, new CommitResult(request.CommitId, [.. Enumerable.Range(0, request.Events.Count).Select(n => first + n)], request.NextAggregateVersion)),
+                { Written: true } written => CommitOutcome.Committed(
+                    request, new CommitResult(request.CommitId, written.NumbersOf(request.Events.Count), request.NextAggregateVersion)),
                 { ConditionFailed: true } => CommitOutcome.Failed(request, new AppendConditionFailedException(request.CommitId, request.Condition!)),
                 var leftOut => CommitOutcome.Failed(request, new ConcurrencyConflictException(request.Aggregate!.Aggregate, request.Aggregate.ExpectedVersion, leftOut.ActualAggregateVersion)),
             };
@@ -53,7 +73,7 @@ internal static class BatchCommitWriter
     {
         var found = await UnknownOutcome.ResolveAllAsync(store, counters, [.. batch.Select(r => r.CommitId)], unknown, cancellationToken).ConfigureAwait(false);
         var answers = batch.Select(r => found.TryGetValue(r.CommitId, out var numbers)
-            ? BatchCommitAnswer.WrittenFrom(numbers[0])
+            ? BatchCommitAnswer.WrittenAs(numbers)
             : r.Condition is null ? BatchCommitAnswer.LeftOut(null) : BatchCommitAnswer.RefusedByCondition()).ToArray();
         var landed = found.Count > 0;
         if (!landed)

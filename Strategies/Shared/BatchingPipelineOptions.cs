@@ -29,6 +29,15 @@ public sealed record BatchingPipelineOptions
     public bool NumbersItsBatches { get; init; }
 
     /// <summary>
+    /// Each batch takes its numbers from the database's sequence instead of the counter, its events storing their
+    /// transaction's id (the store's <c>WriteBatchNumberedByServerAsync</c>): batches in flight then share no row but the
+    /// aggregates they commit to, and commit side by side, from one writer process or several. What it gives up is the
+    /// counter's order: numbers are unique, not gap-free, and visible in order only to readers that stop below the
+    /// transaction horizon; no conditional commit is taken. The field's group commit for unique numbers. Default false.
+    /// </summary>
+    public bool NumbersFromServerSequence { get; init; }
+
+    /// <summary>
     /// A batch of plain commits holding at least this many events, when the pipeline numbers its batches, is written as
     /// two halves side by side on two connections: the second inserts while the first does, and takes the counter once
     /// the first has committed, so that numbers stay gap-free and visible in order. One backend inserts one statement's

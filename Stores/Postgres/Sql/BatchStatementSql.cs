@@ -40,6 +40,37 @@ internal static class BatchStatementSql
         {CheckedBatchEnd}
         """;
 
+    /// <summary>
+    /// <see cref="OrderedCheckedBatchStatement"/> numbered by the database's sequence instead of the counter
+    /// (<c>IEventStore.WriteBatchNumberedByServerAsync</c>), for plain and aggregate commits alike: no row is shared
+    /// between batches but the aggregates they both commit to, so batches commit side by side. The numbers are taken
+    /// once the checks are done (their count is the passing commits' events), sorted, and handed out in batch order; a
+    /// batch beside another may take numbers between that one's. Per commit its numbers as an array, or the version read
+    /// when left out. $12: whether each event stores its transaction's id, for readers below the transaction horizon.
+    /// </summary>
+    public const string ServerNumberedBatchStatement = $"""
+        /* commit_batch: server sequence */
+        WITH {BatchRequests},
+        {OrderedAggregateChecks},
+        passed AS (SELECT req.* FROM req WHERE {PassesAggregateCheck}),
+        numbers AS (
+            SELECT array_agg(n ORDER BY n) AS n
+            FROM (SELECT nextval('event_numbers') AS n FROM generate_series(1, (SELECT coalesce(sum(size), 0) FROM passed)::int)) AS taken),
+        offsets AS (
+            SELECT p.i, p.typ, p.expected, p.cid, p.size, (sum(p.size) OVER (ORDER BY p.i) - p.size)::int AS start FROM passed p),
+        inserted AS (
+            INSERT INTO events ({EventLogSql.EventColumns}, transaction_id)
+            SELECT numbers.n[o.start + e.pos + 1], e.src, e.typ, o.typ, o.expected + 1 + e.pos, o.cid, e.tags::jsonb, e.payload::jsonb,
+                CASE WHEN $12 THEN pg_current_xact_id() END
+            FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[]) AS e(ci, pos, typ, tags, payload, src)
+            JOIN offsets o ON o.i = e.ci CROSS JOIN numbers)
+        SELECT req.i::int, numbers.n[o.start + 1:o.start + o.size], {VersionLeftOut}
+        FROM req
+        LEFT JOIN offsets o ON o.i = req.i
+        CROSS JOIN numbers
+        ORDER BY req.i
+        """;
+
     // What both checked statements do once their aggregates are checked: reserve, insert, and answer every commit.
     private const string CheckedBatchEnd = $"""
         passed AS (SELECT req.* FROM req WHERE {PassesAggregateCheck}),

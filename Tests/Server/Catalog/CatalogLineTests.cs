@@ -34,7 +34,7 @@ public sealed class CatalogLineTests : IDisposable
 
         var help = new StringWriter();
         LabCommandLine.WriteHelp([], help);
-        Assert.Contains($"{StrategyCatalog.Designs[^2].Name}, Probe", help.ToString(), StringComparison.Ordinal);
+        Assert.Contains($"{StrategyCatalog.DefaultRace[^2].Name}, Probe", help.ToString(), StringComparison.Ordinal);
         Assert.Contains(string.Join(", ", StoreCatalog.Names), help.ToString(), StringComparison.Ordinal);
         Assert.EndsWith(", probe", string.Join(", ", StoreCatalog.Names), StringComparison.Ordinal);
         Assert.Contains("--probe-note", help.ToString(), StringComparison.Ordinal);

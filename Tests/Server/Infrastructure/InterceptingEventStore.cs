@@ -16,6 +16,7 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
     public const string InsertEvents = "insert-events";
     public const string WriteBatch = "write-batch";
     public const string WriteNumberedBatch = "write-numbered-batch";
+    public const string WriteServerNumberedBatch = "write-server-numbered-batch";
 
     private readonly ConcurrentDictionary<string, Func<Task>> _once = new();
 
@@ -54,6 +55,20 @@ public sealed class InterceptingEventStore(IEventLog inner) : IEventLog
         try
         {
             return await Inner.WriteBatchAsync(batch, cancellationToken);
+        }
+        catch (Exception e)
+        {
+            BatchWriteFailures.Enqueue(e);
+            throw;
+        }
+    }
+
+    public async Task<IReadOnlyList<BatchCommitAnswer>> WriteBatchNumberedByServerAsync(IReadOnlyList<CommitRequest> batch, bool recordTransaction, CancellationToken cancellationToken)
+    {
+        await InterceptAsync(WriteServerNumberedBatch);
+        try
+        {
+            return await Inner.WriteBatchNumberedByServerAsync(batch, recordTransaction, cancellationToken);
         }
         catch (Exception e)
         {

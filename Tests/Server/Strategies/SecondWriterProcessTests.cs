@@ -22,6 +22,7 @@ public sealed class SecondWriterProcessTests(LabStores stores)
     [InlineData("TransactionalCounter")]
     [InlineData("BatchingPipeline")]
     [InlineData("BatchingPipelineNumbered2InFlight")]
+    [InlineData("BatchingPipelineServerSequence4InFlight")]
     public async Task two_writer_processes_at_once_leave_a_log_that_keeps_every_claim(string strategy)
     {
         await using var store = (PostgresEventStore)await stores.FreshStoreAsync("postgres");
@@ -38,7 +39,9 @@ public sealed class SecondWriterProcessTests(LabStores stores)
         var report = await EventLogVerifier.VerifyAsync(store, ledger, claims, CancellationToken.None);
 
         Assert.True(report.Passed, report.ToString());
-        Assert.Empty(report.Violations);
+        // What a strategy gives up it may show (a sequence's gaps, a commit spread among others' numbers); nothing it claims.
+        Assert.All(report.Violations, v => Assert.Equal(ViolationSeverity.KnownWeakness, v.Severity));
+        Assert.True(report.Violations.Count == 0 || !(claims.GapFreeSequence && claims.ContiguousCommit), report.ToString());
     }
 
     [Theory]

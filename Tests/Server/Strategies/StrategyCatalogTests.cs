@@ -36,19 +36,19 @@ public sealed class StrategyCatalogTests(LabStores stores)
     }
 
     [Fact]
-    public async Task only_the_strategy_storing_transaction_ids_claims_ordered_visibility_below_the_horizon()
+    public async Task only_the_strategies_storing_transaction_ids_claim_ordered_visibility_below_the_horizon()
     {
-        Assert.Equal(["ServerSequenceWithHorizon"], await ClaimingAsync(g => g.HorizonOrderedVisibility));
+        Assert.Equal(["BatchingPipelineServerSequence4InFlight", "ServerSequenceWithHorizon"], await ClaimingAsync(g => g.HorizonOrderedVisibility));
     }
 
     [Fact]
-    public async Task the_server_sequence_strategies_and_the_pipeline_numbering_its_batches_are_available_on_postgresql_and_every_other_strategy_needs_nothing_more()
+    public async Task the_server_sequence_strategies_and_the_pipelines_numbering_their_batches_are_available_on_postgresql_and_every_other_strategy_needs_nothing_more()
     {
         await using var store = await stores.FreshStoreAsync("postgres");
 
         Assert.All(StrategyCatalog.All, r => Assert.Null(r.UnavailableOn(store)));
         Assert.Equal(
-            ["BatchingPipelineNumbered2InFlight", "BatchingPipelineNumberedSplit", "ServerSequence", "ServerSequenceWithHorizon"],
+            ["BatchingPipelineNumbered2InFlight", "BatchingPipelineNumberedSplit", "BatchingPipelineServerSequence4InFlight", "ServerSequence", "ServerSequenceWithHorizon"],
             StrategyCatalog.All.Where(r => r.Needs is { Count: > 0 }).Select(r => r.Name).Order(StringComparer.Ordinal));
     }
 

@@ -19,4 +19,13 @@ public sealed class StrategyCatalogTests
         Assert.Equal(StrategyCatalog.All.Count, StrategyCatalog.Designs.Count + StrategyCatalog.Tunings.Count);
         Assert.Equal(["BatchingPipeline2InFlight", "BatchingPipelineNumbered2InFlight", "BatchingPipelineNumberedSplit"], StrategyCatalog.Tunings.Select(t => t.Name));
     }
+
+    [Fact]
+    public void a_design_on_trial_is_a_design_the_default_race_leaves_out()
+    {
+        Assert.All(StrategyCatalog.Trials, r => Assert.Null(r.TuningOf));
+        Assert.Equal(StrategyCatalog.Designs.Count, StrategyCatalog.DefaultRace.Count + StrategyCatalog.Trials.Count);
+        Assert.All(StrategyCatalog.Trials, r => Assert.DoesNotContain(r, StrategyCatalog.DefaultRace));
+        Assert.Contains(StrategyCatalog.Trials, r => r.Name == "BatchingPipelineServerSequence4InFlight");
+    }
 }

@@ -16,7 +16,7 @@ namespace EventCommitLab.Tests.Strategies.Shared;
 [Collection(LabStoresCollection.Name)]
 public sealed class UnknownOutcomeTests(LabStores stores)
 {
-    public static TheoryData<string> Strategies => ["CurrentImplementation", "TransactionalCounter", "InsertMany", "BatchingPipeline", "BatchingPipelineNumbered2InFlight"];
+    public static TheoryData<string> Strategies => ["CurrentImplementation", "TransactionalCounter", "InsertMany", "BatchingPipeline", "BatchingPipelineNumbered2InFlight", "BatchingPipelineServerSequence4InFlight"];
 
     [Theory]
     [MemberData(nameof(Strategies))]

@@ -272,7 +272,7 @@ public sealed class RunPlanTests
 
         var error = Assert.Throws<ArgumentException>(() => LabRunner.EnsureTheBudgetFits(options, options.Measurement(true), LabRunner.Cells(options)));
 
-        Assert.StartsWith($"--budget 1: the first of {LabRunner.Cells(options).Count} cells x {StrategyCatalog.Designs.Count} strategies alone needs about ", error.Message, StringComparison.Ordinal);
+        Assert.StartsWith($"--budget 1: the first of {LabRunner.Cells(options).Count} cells x {StrategyCatalog.DefaultRace.Count} strategies alone needs about ", error.Message, StringComparison.Ordinal);
         Assert.Contains("raise --budget or narrow the grid", error.Message, StringComparison.Ordinal);
         var small = LabOptions.Parse(["--budget", "1"], new PostgresStoreConfiguration());
         LabRunner.EnsureTheBudgetFits(small, small.Measurement(true), LabRunner.Cells(small));

@@ -20,7 +20,7 @@ public sealed class HarnessOptionsTests
     {
         var options = LabOptions.Parse([], NoEnvironment);
 
-        Assert.Equal(StrategyCatalog.Designs, options.Strategies);
+        Assert.Equal(StrategyCatalog.DefaultRace, options.Strategies);
         Assert.DoesNotContain(options.Strategies, s => s.TuningOf is not null);
         Assert.Equal([BenchmarkMethod.CommitEvents, BenchmarkMethod.CommitAggregateEvents], options.Methods);
         Assert.Equal([1, 10, 100], options.Events);
